@@ -1,0 +1,46 @@
+# pipelab_add_test_suite(<name> <sources...>): one GoogleTest executable built for every target.
+#   native / TSan: registered per test case with CTest (gtest_discover_tests).
+#   emscripten:    the same sources as a Node program on real pthreads, registered as one CTest
+#                  entry; the test driver counts its cases from GoogleTest's own summary line.
+# Areas call this from their wasm/cmake/area-*.cmake file; sources live under tests/native/.
+find_package(Threads REQUIRED)
+
+if(EMSCRIPTEN)
+  # Debian ships GoogleTest as source: build it with em++ and pthreads like everything else.
+  set(gtest_disable_pthreads OFF CACHE BOOL "" FORCE)
+  set(BUILD_GMOCK OFF CACHE BOOL "" FORCE)
+  set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
+  set(PIPELAB_GTEST_SRC "/usr/src/googletest" CACHE PATH "GoogleTest source tree")
+  add_compile_options(-pthread)
+  add_link_options(-pthread)
+  add_subdirectory(${PIPELAB_GTEST_SRC} ${CMAKE_BINARY_DIR}/googletest EXCLUDE_FROM_ALL)
+  set(PIPELAB_GTEST_MAIN gtest_main)
+else()
+  find_package(GTest REQUIRED)
+  include(GoogleTest)
+  set(PIPELAB_GTEST_MAIN GTest::gtest_main)
+endif()
+
+function(pipelab_add_test_suite name)
+  add_executable(${name} ${ARGN})
+  target_link_libraries(${name} PRIVATE pipelab_core ${PIPELAB_GTEST_MAIN} Threads::Threads)
+  if(EMSCRIPTEN)
+    # main() runs in a pthread so tests may block and join; the pool is large enough that
+    # no test waits for a Worker to be created (see reference: pool-size deadlock).
+    target_link_options(${name} PRIVATE -sPROXY_TO_PTHREAD=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node
+      -sPTHREAD_POOL_SIZE=20 -sINITIAL_MEMORY=512MB -sALLOW_MEMORY_GROWTH=0 -sTOTAL_STACK=1MB
+      -sDEFAULT_PTHREAD_STACK_SIZE=1MB
+      --pre-js ${PIPELAB_ROOT}/wasm/src/node_pre.js)
+    set_target_properties(${name} PROPERTIES SUFFIX ".js"
+      LINK_DEPENDS ${PIPELAB_ROOT}/wasm/src/node_pre.js)
+    add_test(NAME wasm.${name} COMMAND node ${CMAKE_CURRENT_BINARY_DIR}/${name}.js)
+    set_tests_properties(wasm.${name} PROPERTIES TIMEOUT 600)
+  else()
+    gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 300)
+  endif()
+endfunction()
+
+if(EMSCRIPTEN)
+  # The repository is "type": "module"; Emscripten's Node glue is CommonJS.
+  file(WRITE ${CMAKE_BINARY_DIR}/package.json "{\"type\": \"commonjs\"}\n")
+endif()
