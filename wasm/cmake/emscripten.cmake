@@ -1,0 +1,22 @@
+# The app's wasm modules, all from wasm/src/bindings.cpp (see the recipe in shared/reference):
+#   pipelab-web-mt    ES module, pthreads, loaded inside the engine Web Worker (cross-origin isolated pages)
+#   pipelab-node-mt   CommonJS, pthreads, for the tests under Node (tests/wasm)
+#   pipelab-web-st    ES module without threads: the fallback for pages that are not isolated
+# Memory is fixed (no growth) so the SharedArrayBuffer never changes under the page that reads it.
+set(PIPELAB_APP_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/bindings.cpp)
+set(PIPELAB_APP_LINK_FLAGS -sMODULARIZE=1 -sEXPORT_NAME=createPipelab -sINITIAL_MEMORY=64MB
+  -sALLOW_MEMORY_GROWTH=0 -sEXPORTED_RUNTIME_METHODS=UTF8ToString -fexceptions)
+
+function(pipelab_add_app_module name)
+  cmake_parse_arguments(ARG "" "OUTPUT_DIR" "FLAGS" ${ARGN})
+  add_executable(${name} ${PIPELAB_APP_SOURCES})
+  target_link_libraries(${name} PRIVATE pipelab_core)
+  target_compile_options(${name} PRIVATE -fexceptions)
+  target_link_options(${name} PRIVATE ${PIPELAB_APP_LINK_FLAGS} ${ARG_FLAGS})
+  set_target_properties(${name} PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${ARG_OUTPUT_DIR})
+endfunction()
+
+if(PIPELAB_WASM_SINGLE_THREADED)
+  pipelab_add_app_module(pipelab-web-st OUTPUT_DIR ${CMAKE_BINARY_DIR}/web
+    FLAGS -sEXPORT_ES6=1 -sENVIRONMENT=web,worker)
+endif()

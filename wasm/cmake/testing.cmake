@@ -27,7 +27,9 @@ function(pipelab_add_test_suite name)
   if(EMSCRIPTEN)
     # main() runs in a pthread so tests may block and join; the pool is large enough that
     # no test waits for a Worker to be created (see reference: pool-size deadlock).
-    target_link_options(${name} PRIVATE -sPROXY_TO_PTHREAD=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node
+    # -fexceptions: tests check that bad configuration throws (Emscripten disables catching by default).
+    target_compile_options(${name} PRIVATE -fexceptions)
+    target_link_options(${name} PRIVATE -fexceptions -sPROXY_TO_PTHREAD=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node
       -sPTHREAD_POOL_SIZE=20 -sINITIAL_MEMORY=512MB -sALLOW_MEMORY_GROWTH=0 -sTOTAL_STACK=1MB
       -sDEFAULT_PTHREAD_STACK_SIZE=1MB
       --pre-js ${PIPELAB_ROOT}/wasm/src/node_pre.js)
