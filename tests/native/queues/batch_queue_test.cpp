@@ -1,0 +1,169 @@
+// BatchQueue behaviour: semi-buffer hand-over, flush and end of stream, capacity rules, object
+// accounting, and FIFO with no loss or duplication between two threads at many buffer sizes.
+#include "pipelab/queues/batch_queue.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "queue_test_support.hpp"
+
+namespace pipelab::queues {
+namespace {
+
+using testing::delivered_in_order;
+using testing::kStressItems;
+using testing::kSweepItems;
+using testing::Tracked;
+using testing::transfer_in_order;
+
+TEST(BatchQueue, RejectsBadCapacityNamingTheValue) {
+  for (std::size_t bad :
+       {std::size_t{0}, std::size_t{1}, std::size_t{7}, BatchQueue<int>::kMaxCapacity + 2}) {
+    try {
+      BatchQueue<int> queue(bad);
+      ADD_FAILURE() << "capacity " << bad << " was accepted";
+    } catch (const std::invalid_argument& error) {
+      EXPECT_NE(std::string(error.what()).find("capacity " + std::to_string(bad)),
+                std::string::npos)
+          << error.what();
+      EXPECT_NE(std::string(error.what()).find("even number of items in [2, 1073741824]"),
+                std::string::npos)
+          << error.what();
+    }
+  }
+}
+
+TEST(BatchQueue, CapacityForLinesFillsWholeLines) {
+  EXPECT_EQ(BatchQueue<std::uint64_t>::capacity_for_lines(1), 16u);
+  EXPECT_EQ(BatchQueue<std::uint32_t>::capacity_for_lines(3), 96u);
+  BatchQueue<std::uint64_t> queue(BatchQueue<std::uint64_t>::capacity_for_lines(5));
+  EXPECT_EQ(queue.semi_buffer_items(), 40u);
+}
+
+// A full semi-buffer is handed over at once; the second waits until the consumer releases the
+// first.
+TEST(BatchQueue, HandsOverWholeSemiBuffersAndFlushesTheRest) {
+  BatchQueue<int> queue(4);
+  int out = 0;
+  EXPECT_FALSE(queue.try_pop(out));
+  ASSERT_TRUE(queue.try_push(1));
+  EXPECT_FALSE(queue.try_pop(out)) << "a partial semi-buffer must stay private";
+  ASSERT_TRUE(queue.try_push(2));  // fills the first semi-buffer: published
+  ASSERT_TRUE(queue.try_push(3));
+  ASSERT_TRUE(queue.try_push(4));  // fills the second; the consumer still has the first
+  EXPECT_FALSE(queue.try_push(5)) << "both semi-buffers full";
+  EXPECT_FALSE(queue.try_flush()) << "cannot publish while the consumer holds the other half";
+  ASSERT_TRUE(queue.try_pop(out));
+  EXPECT_EQ(out, 1);
+  ASSERT_TRUE(queue.try_pop(out));
+  EXPECT_EQ(out, 2);
+  EXPECT_FALSE(queue.try_pop(out)) << "the second semi-buffer is not published yet";
+  EXPECT_TRUE(queue.try_flush());
+  ASSERT_TRUE(queue.try_pop(out));
+  EXPECT_EQ(out, 3);
+  ASSERT_TRUE(queue.try_pop(out));
+  EXPECT_EQ(out, 4);
+  EXPECT_FALSE(queue.try_pop(out));
+}
+
+TEST(BatchQueue, PartialBatchAppearsOnlyAfterFlush) {
+  BatchQueue<int> queue(16);
+  int out = 0;
+  EXPECT_TRUE(queue.try_flush()) << "flushing nothing succeeds";
+  EXPECT_FALSE(queue.try_pop(out));
+  for (int i = 0; i < 3; ++i) ASSERT_TRUE(queue.try_push(i));
+  EXPECT_FALSE(queue.try_pop(out));
+  queue.flush();
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_TRUE(queue.try_pop(out));
+    EXPECT_EQ(out, i);
+  }
+  EXPECT_FALSE(queue.try_pop(out)) << "end of stream: nothing after the flushed items";
+  // A second partial batch after the first was drained.
+  ASSERT_TRUE(queue.try_push(10));
+  queue.flush();
+  ASSERT_TRUE(queue.try_pop(out));
+  EXPECT_EQ(out, 10);
+  EXPECT_FALSE(queue.try_pop(out));
+}
+
+// Fill to exactly the capacity, flush, drain in order: many times, at small and odd sizes.
+TEST(BatchQueue, RepeatedFullEmptyTransitions) {
+  for (std::size_t capacity : {2u, 6u, 14u, 16u, 50u}) {
+    BatchQueue<std::uint64_t> queue(capacity);
+    std::uint64_t next_in = 0;
+    std::uint64_t next_out = 0;
+    for (int round = 0; round < 500; ++round) {
+      std::size_t accepted = 0;
+      while (queue.try_push(next_in)) {
+        ++next_in;
+        ++accepted;
+        ASSERT_LE(accepted, capacity);
+      }
+      ASSERT_EQ(accepted, capacity) << "capacity " << capacity;
+      std::uint64_t out = 0;
+      for (int pass = 0; pass < 2; ++pass) {  // the second semi-buffer needs a flush
+        while (queue.try_pop(out)) ASSERT_EQ(out, next_out++);
+        ASSERT_TRUE(queue.try_flush());
+      }
+      ASSERT_EQ(next_out, next_in) << "capacity " << capacity << " round " << round;
+    }
+  }
+}
+
+TEST(BatchQueue, DestroysExactlyTheItemsItHolds) {
+  const long before = Tracked::live.load();
+  {
+    BatchQueue<Tracked> queue(8);
+    for (std::uint64_t i = 0; i < 7; ++i) ASSERT_TRUE(queue.try_push(Tracked(i)));
+    EXPECT_EQ(Tracked::live.load(), before + 7);
+    Tracked out;
+    ASSERT_TRUE(queue.try_pop(out));  // consumer now holds a partly read semi-buffer
+    EXPECT_EQ(out.value(), 0u);
+    EXPECT_EQ(Tracked::live.load(), before + 1 + 6);
+  }
+  EXPECT_EQ(Tracked::live.load(), before) << "leaked or double-destroyed items";
+  {
+    BatchQueue<Tracked> queue(8);  // a published semi-buffer nobody has started to read
+    for (std::uint64_t i = 0; i < 5; ++i) ASSERT_TRUE(queue.try_push(Tracked(i)));
+  }
+  EXPECT_EQ(Tracked::live.load(), before);
+  EXPECT_EQ(Tracked::misuse.load(), 0);
+}
+
+TEST(BatchQueue, TwoThreadsTenMillionItemsInOrder) {
+  BatchQueue<std::uint64_t> queue(BatchQueue<std::uint64_t>::capacity_for_lines(4));
+  EXPECT_TRUE(
+      delivered_in_order(transfer_in_order<std::uint64_t>(queue, kStressItems), kStressItems));
+}
+
+// Semi-buffers from one item to many lines, including odd item counts and odd line counts.
+TEST(BatchQueue, TwoThreadsInOrderAcrossSemiBufferSizes) {
+  using Q = BatchQueue<std::uint64_t>;
+  for (std::size_t capacity :
+       {std::size_t{2}, std::size_t{6}, std::size_t{14}, Q::capacity_for_lines(1),
+        Q::capacity_for_lines(3), Q::capacity_for_lines(5), std::size_t{1026},
+        Q::capacity_for_lines(64)}) {
+    Q queue(capacity);
+    EXPECT_TRUE(
+        delivered_in_order(transfer_in_order<std::uint64_t>(queue, kSweepItems), kSweepItems))
+        << "capacity " << capacity;
+  }
+}
+
+TEST(BatchQueue, TwoThreadsNonTrivialItemsAreAllDestroyed) {
+  const long before = Tracked::live.load();
+  for (std::size_t capacity : {std::size_t{2}, std::size_t{10}, std::size_t{64}}) {
+    BatchQueue<Tracked> queue(capacity);
+    EXPECT_TRUE(delivered_in_order(transfer_in_order<Tracked>(queue, kSweepItems), kSweepItems))
+        << "capacity " << capacity;
+  }
+  EXPECT_EQ(Tracked::live.load(), before);
+  EXPECT_EQ(Tracked::misuse.load(), 0);
+}
+
+}  // namespace
+}  // namespace pipelab::queues
