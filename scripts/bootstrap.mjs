@@ -1,0 +1,125 @@
+// Makes this machine ready for a command: checks every tool it needs and installs what is missing
+// (Debian packages with apt-get when root on Debian; node packages with `npm ci` from the lockfile).
+// Where it cannot install (not Debian, not root), it stops with one message listing what to install.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { repoRoot, run } from './lib/proc.mjs';
+
+const onPath = (cmd) =>
+  (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, cmd)));
+
+/** Every tool a command may need: how to tell it is present, and where it comes from. */
+const TOOLS = {
+  cmake: { present: () => onPath('cmake'), deb: 'cmake', other: 'CMake ≥ 3.20' },
+  ninja: { present: () => onPath('ninja'), deb: 'ninja-build', other: 'Ninja' },
+  cxx: { present: () => onPath('g++'), deb: 'g++', other: 'a C++17 compiler (g++ or clang++)' },
+  emscripten: {
+    present: () => onPath('em++'),
+    deb: 'emscripten',
+    other: 'the Emscripten SDK (emsdk; on macOS and Windows: install emsdk and activate it)',
+  },
+  chromium: {
+    present: () => existsSync(chromiumPath()),
+    deb: 'chromium',
+    other: 'Chromium (or set PIPELAB_CHROMIUM to a Chromium/Chrome executable)',
+  },
+  googletest: {
+    present: () =>
+      existsSync('/usr/src/googletest/CMakeLists.txt') &&
+      existsSync('/usr/lib/x86_64-linux-gnu/cmake/GTest/GTestConfig.cmake'),
+    deb: 'googletest libgtest-dev',
+    other: 'GoogleTest (sources in /usr/src/googletest and an installed GTest CMake package)',
+  },
+  clangFormat: { present: () => onPath('clang-format'), deb: 'clang-format', other: 'clang-format' },
+  tbb: { present: () => existsSync('/usr/include/oneapi/tbb.h'), deb: 'libtbb-dev', other: 'oneTBB' },
+  boost: {
+    present: () => existsSync('/usr/include/boost/lockfree/spsc_queue.hpp'),
+    deb: 'libboost-dev',
+    other: 'Boost (lockfree)',
+  },
+  moodycamel: {
+    present: () =>
+      existsSync('/usr/include/readerwriterqueue/readerwriterqueue.h') &&
+      existsSync('/usr/include/concurrentqueue/concurrentqueue.h'),
+    deb: 'libreaderwriterqueue-dev libconcurrentqueue-dev',
+    other: 'moodycamel ReaderWriterQueue and ConcurrentQueue headers',
+  },
+};
+
+/** What each command needs. */
+export const NEEDS = {
+  start: ['cmake', 'ninja', 'cxx', 'emscripten'],
+  build: ['cmake', 'ninja', 'cxx', 'emscripten'],
+  test: Object.keys(TOOLS),
+  bench: Object.keys(TOOLS),
+};
+
+export function chromiumPath() {
+  return process.env.PIPELAB_CHROMIUM || '/usr/bin/chromium';
+}
+
+function installDebianPackages(packages) {
+  const isDebian = existsSync('/etc/debian_version') && onPath('apt-get');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isDebian || !isRoot) return false;
+  console.log(`[bootstrap] installing Debian packages: ${packages.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update'], { env });
+  run('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env });
+  return true;
+}
+
+function ensureTools(names) {
+  const missing = names.filter((name) => !TOOLS[name].present());
+  if (missing.length === 0) return;
+  const packages = missing.flatMap((name) => TOOLS[name].deb.split(' '));
+  if (installDebianPackages(packages)) {
+    const still = missing.filter((name) => !TOOLS[name].present());
+    if (still.length === 0) return;
+    missing.splice(0, missing.length, ...still);
+  }
+  const lines = missing.map((name) => `  - ${TOOLS[name].other} (Debian package: ${TOOLS[name].deb})`);
+  throw new Error(
+    `PipeLab cannot continue: missing tools, and this machine is not a Debian system where it runs ` +
+      `as root, so it cannot install them itself. Please install:\n${lines.join('\n')}`,
+  );
+}
+
+/** Runs `npm ci` when node_modules is missing or was installed from another lockfile. */
+function ensureNodeModules() {
+  const lock = readFileSync(join(repoRoot, 'package-lock.json'));
+  const hash = createHash('sha256').update(lock).digest('hex');
+  const stamp = join(repoRoot, 'node_modules', '.pipelab-lock-sha256');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  console.log('[bootstrap] installing node packages (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repoRoot });
+  writeFileSync(stamp, hash);
+}
+
+function ensureNode() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < 20) throw new Error(`PipeLab needs Node.js ≥ 20; this is ${process.versions.node}.`);
+}
+
+/** Debian's em++ 3.1.6 runs its JS optimizer with Node and needs Debian's node modules on NODE_PATH. */
+export function emscriptenEnv() {
+  const env = { ...process.env };
+  if (existsSync('/usr/share/nodejs') && !(env.NODE_PATH ?? '').includes('/usr/share/nodejs')) {
+    env.NODE_PATH = ['/usr/share/nodejs', env.NODE_PATH].filter(Boolean).join(delimiter);
+  }
+  return env;
+}
+
+export function bootstrap(command) {
+  ensureNode();
+  ensureTools(NEEDS[command]);
+  ensureNodeModules();
+}
+
+export function toolVersion(cmd, args = ['--version']) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8' });
+  return (r.stdout || r.stderr || '').split('\n')[0].trim();
+}
+

@@ -1,0 +1,26 @@
+// Child processes for the scripts: run a command with inherited output and fail loudly, naming it.
+import { spawnSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Runs a command to completion with inherited stdio; throws naming the command if it fails. */
+export function run(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+  if (r.error) throw new Error(`could not run ${cmd}: ${r.error.message}`);
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+}
+
+/** Runs a command and returns {status, output} with stdout+stderr captured and echoed. */
+export function runCaptured(cmd, args, options = {}) {
+  const r = spawnSync(cmd, args, {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    ...options,
+  });
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  if (options.echo !== false) process.stdout.write(output);
+  return { status: r.error ? -1 : r.status, output, error: r.error };
+}

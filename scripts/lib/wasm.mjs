@@ -1,0 +1,79 @@
+// Builds the C++ core with CMake + Ninja: the native and TSan test builds, the Emscripten builds
+// (threaded web + Node modules and wasm test runners; the single-threaded web fallback), and
+// publishes the web modules into public/wasm/<content-hash>/ for Vite. Ninja rebuilds only what changed.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { emscriptenEnv } from '../bootstrap.mjs';
+import { repoRoot, run } from './proc.mjs';
+
+export const BUILD_DIRS = {
+  native: join(repoRoot, 'wasm/build/native'),
+  tsan: join(repoRoot, 'wasm/build/tsan'),
+  em: join(repoRoot, 'wasm/build/em'),
+  emSt: join(repoRoot, 'wasm/build/em-st'),
+};
+
+const CONFIGURE_ARGS = {
+  native: [],
+  tsan: ['-DPIPELAB_TSAN=ON'],
+  em: [],
+  emSt: ['-DPIPELAB_WASM_SINGLE_THREADED=ON'],
+};
+
+/** Configures (once) and builds one of BUILD_DIRS. */
+export function buildCore(kind) {
+  const dir = BUILD_DIRS[kind];
+  const emscripten = kind === 'em' || kind === 'emSt';
+  const env = emscripten ? emscriptenEnv() : process.env;
+  if (!existsSync(join(dir, 'build.ninja'))) {
+    const configure = ['cmake', '-S', 'wasm', '-B', dir, '-G', 'Ninja', ...CONFIGURE_ARGS[kind]];
+    if (emscripten) run('emcmake', configure, { env });
+    else run(configure[0], configure.slice(1), { env });
+  }
+  run('cmake', ['--build', dir], { env });
+}
+
+/** Where the Node threaded module lives (loaded by tests/wasm). */
+export const nodeModulePath = join(BUILD_DIRS.em, 'node', 'pipelab-node-mt.js');
+
+/**
+ * Copies the web modules into public/wasm/<hash>/ (a new folder whenever their bytes change, so a
+ * browser never mixes an old .wasm with a new glue) and records the folder in public/wasm/current.json.
+ */
+export function publishWebModules() {
+  const files = [
+    join(BUILD_DIRS.em, 'web', 'pipelab-web-mt.js'),
+    join(BUILD_DIRS.em, 'web', 'pipelab-web-mt.wasm'),
+    join(BUILD_DIRS.em, 'web', 'pipelab-web-mt.worker.js'),
+    join(BUILD_DIRS.emSt, 'web', 'pipelab-web-st.js'),
+    join(BUILD_DIRS.emSt, 'web', 'pipelab-web-st.wasm'),
+  ];
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(readFileSync(f));
+  const version = hash.digest('hex').slice(0, 12);
+  const publicWasm = join(repoRoot, 'public', 'wasm');
+  const target = join(publicWasm, version);
+  if (!existsSync(target)) {
+    rmSync(publicWasm, { recursive: true, force: true });
+    mkdirSync(target, { recursive: true });
+    for (const f of files) copyFileSync(f, join(target, f.split('/').pop()));
+  }
+  writeFileSync(join(publicWasm, 'current.json'), JSON.stringify({ dir: version }) + '\n');
+  return version;
+}
+
+/** The coi-serviceworker script must be served from the site root it isolates. */
+export function publishServiceWorker() {
+  const src = join(repoRoot, 'node_modules', 'coi-serviceworker', 'coi-serviceworker.min.js');
+  const dst = join(repoRoot, 'public', 'coi-serviceworker.js');
+  if (!existsSync(dst) || !readFileSync(dst).equals(readFileSync(src))) copyFileSync(src, dst);
+}
+
+export function buildWebModules() {
+  buildCore('em');
+  buildCore('emSt');
+  publishServiceWorker();
+  return publishWebModules();
+}
+

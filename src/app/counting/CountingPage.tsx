@@ -1,0 +1,254 @@
+// "Counting threads": N real threads count as fast as they can; their counters sit in one cache
+// line (packed) or each on its own (padded), and the page shows what that does to the rate.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { CounterBars } from '../../views/CounterBars';
+import { formatRate } from '../../views/format';
+import { RateHistory } from '../../views/RateHistory';
+import { threadsUnavailableReason } from '../../engine/isolation';
+import { replaceQuery } from '../route';
+import {
+  LAYOUTS,
+  MAX_THREADS,
+  readCountingControls,
+  WORK_CHOICES_NS,
+  type CountingControls,
+  type LayoutName,
+} from './countingParams';
+import { useCountingEngine } from './useCountingEngine';
+import { useLiveCounts } from './useLiveCounts';
+
+/** A layout's rate is recorded once a run has settled (tier-up, thread start-up). */
+const SETTLE_MS = 700;
+const COMPARE_MS = 2000;
+
+interface Measured {
+  ratePerSec: number;
+  threads: number;
+  workNs: number;
+}
+
+export function CountingPage({ query }: { query: URLSearchParams }) {
+  const cores = navigator.hardwareConcurrency || 2;
+  const { controls: initial, errors } = useMemo(() => readCountingControls(query, cores), [query, cores]);
+  const [controls, setControls] = useState<CountingControls>(initial);
+  const { engine, snapshot } = useCountingEngine();
+  const [runKey, setRunKey] = useState(0);
+  const [measured, setMeasured] = useState<Partial<Record<LayoutName, Measured>>>({});
+  const [comparing, setComparing] = useState(false);
+  const runStart = useRef(0);
+  const peak = useRef(1);
+
+  const state = snapshot?.state ?? 'loading';
+  const running = state === 'running';
+  const live = useLiveCounts(engine, runKey, snapshot?.params?.threads ?? controls.threads);
+
+  useEffect(() => replaceQuery('/threads', { ...controls }), [controls]);
+
+  const start = (c: CountingControls) => {
+    if (!engine) return;
+    peak.current = 1;
+    runStart.current = performance.now();
+    engine.start({ threads: c.threads, padded: c.layout === 'padded', workUs: c.workNs / 1000 });
+    setRunKey((k) => k + 1);
+  };
+
+  // Record the settled rate of the layout that is running.
+  const runLayout: LayoutName | null = snapshot?.params ? (snapshot.params.padded ? 'padded' : 'packed') : null;
+  useEffect(() => {
+    if (!running || !runLayout || performance.now() - runStart.current < SETTLE_MS) return;
+    setMeasured((m) => ({
+      ...m,
+      [runLayout]: {
+        ratePerSec: live.totalRatePerSec,
+        threads: snapshot!.params!.threads,
+        workNs: Math.round(snapshot!.params!.workUs * 1000),
+      },
+    }));
+  }, [live, running, runLayout, snapshot]);
+
+  // "Compare both": packed for a while, then padded, then stop.
+  useEffect(() => {
+    if (!comparing) return;
+    const packed = { ...controls, layout: 'packed' as const };
+    const padded = { ...controls, layout: 'padded' as const };
+    start(packed);
+    const t1 = setTimeout(() => {
+      setControls(padded);
+      start(padded);
+    }, COMPARE_MS);
+    const t2 = setTimeout(() => {
+      engine?.stop();
+      setComparing(false);
+    }, 2 * COMPARE_MS);
+    return () => {
+      clearTimeout(t1);
+      clearTimeout(t2);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per click on "Compare both"
+  }, [comparing]);
+
+  for (const r of live.ratesPerSec) peak.current = Math.max(peak.current, r * 1.15);
+  const peakTotal = Math.max(1, ...live.history.map((h) => h[1] * 1.15));
+  const threaded = snapshot?.info?.threaded ?? null;
+  const dataState = state === 'error' ? 'error' : running ? 'running' : runKey > 0 ? 'done' : 'idle';
+  const oversubscribed = controls.threads > cores;
+  const ratio =
+    measured.packed && measured.padded ? measured.padded.ratePerSec / Math.max(1, measured.packed.ratePerSec) : null;
+
+  return (
+    <main className="page">
+      <h1>Counting threads</h1>
+      <p className="lead">
+        Each thread does a little busy work, then adds one to its own counter. No thread ever touches
+        another thread&apos;s counter — yet when the counters sit side by side in one cache line, the
+        cores pass that line back and forth on every count (<em>false sharing</em>). Give each counter
+        its own line and compare.
+      </p>
+      {errors.map((e) => (
+        <p key={e} role="alert" className="notice error">
+          {e}
+        </p>
+      ))}
+      <section
+        className="experiment"
+        data-testid="experiment"
+        data-engine={threaded === false ? 'simulation' : 'threads'}
+        data-state={dataState}
+        data-pool-workers={snapshot?.lastStop?.poolWorkers ?? ''}
+        data-stop-ms={snapshot?.lastStop?.stopMs ?? ''}
+      >
+        <EngineBadge threaded={threaded} cores={cores} />
+        <div className="controls">
+          <label>
+            Threads
+            <input
+              type="number"
+              min={1}
+              max={MAX_THREADS}
+              value={controls.threads}
+              aria-label="threads"
+              onChange={(e) => {
+                const n = Math.round(Number(e.target.value));
+                if (n >= 1 && n <= MAX_THREADS) setControls({ ...controls, threads: n });
+              }}
+            />
+          </label>
+          <fieldset className="layout">
+            <legend>Counters</legend>
+            {LAYOUTS.map((l) => (
+              <label key={l}>
+                <input
+                  type="radio"
+                  name="layout"
+                  value={l}
+                  checked={controls.layout === l}
+                  onChange={() => {
+                    const next = { ...controls, layout: l };
+                    setControls(next);
+                    if (running) start(next);
+                  }}
+                />
+                {l === 'packed' ? 'side by side (one cache line)' : 'padded (a line each)'}
+              </label>
+            ))}
+          </fieldset>
+          <label>
+            Work per count
+            <select
+              value={controls.workNs}
+              aria-label="work per count"
+              onChange={(e) => setControls({ ...controls, workNs: Number(e.target.value) })}
+            >
+              {WORK_CHOICES_NS.map((ns) => (
+                <option key={ns} value={ns}>
+                  {ns === 0 ? 'none' : ns < 1000 ? `${ns} ns` : `${ns / 1000} µs`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div className="buttons">
+            {running ? (
+              <button onClick={() => engine?.stop()} data-testid="stop">
+                Stop
+              </button>
+            ) : (
+              <button onClick={() => start(controls)} disabled={!engine || state !== 'idle'} data-testid="start">
+                Start
+              </button>
+            )}
+            <button onClick={() => setComparing(true)} disabled={!engine || comparing || state === 'loading'}>
+              Compare both layouts
+            </button>
+          </div>
+        </div>
+        {oversubscribed && (
+          <p className="notice">
+            {controls.threads} threads on {cores} cores: they take turns (oversubscription), so each
+            counts only part of the time.
+          </p>
+        )}
+        {snapshot?.error && (
+          <p role="alert" className="notice error">
+            {snapshot.error}
+          </p>
+        )}
+        <div className="charts">
+          <CounterBars ratesPerSec={live.ratesPerSec} counts={live.counts} maxRatePerSec={peak.current} />
+          <div className="total">
+            <span className="big" data-testid="total-rate">
+              {formatRate(live.totalRatePerSec)}
+            </span>{' '}
+            counts/s in total <span className="source">(measured)</span>
+          </div>
+          <RateHistory history={live.history} maxRatePerSec={peakTotal} />
+        </div>
+        <table className="comparison" data-testid="comparison">
+          <thead>
+            <tr>
+              <th>Counters</th>
+              <th>Total rate (measured)</th>
+              <th>Threads</th>
+            </tr>
+          </thead>
+          <tbody>
+            {LAYOUTS.map((l) => (
+              <tr key={l} data-layout={l} data-rate={measured[l]?.ratePerSec ?? ''}>
+                <td>{l === 'packed' ? 'side by side (one line)' : 'padded (a line each)'}</td>
+                <td>{measured[l] ? `${formatRate(measured[l]!.ratePerSec)}/s` : '—'}</td>
+                <td>{measured[l]?.threads ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {ratio !== null && (
+          <p className="verdict">
+            Padded counters count <strong>{ratio.toFixed(1)}×</strong> as fast as counters sharing a line.
+          </p>
+        )}
+        {snapshot?.lastStop && (
+          <p className="diagnostics">
+            Last stop: every thread exited in {snapshot.lastStop.stopMs.toFixed(1)} ms
+            {threaded ? `; ${snapshot.lastStop.poolWorkers} pthread Workers kept in the pool` : ''}.
+          </p>
+        )}
+      </section>
+    </main>
+  );
+}
+
+function EngineBadge({ threaded, cores }: { threaded: boolean | null; cores: number }) {
+  if (threaded === null) return <p className="engine-badge">Loading the wasm engine…</p>;
+  if (threaded)
+    return (
+      <p className="engine-badge threads">
+        Real threads: C++ on pthreads in WebAssembly, on your {cores} cores.
+      </p>
+    );
+  return (
+    <p className="engine-badge simulation" role="status">
+      Simulated on one thread: {threadsUnavailableReason()} The single-threaded build runs instead — the
+      counters take turns, so there is no false sharing to see. Run <code>npm start</code>, or serve the
+      site with COOP/COEP headers, for real threads.
+    </p>
+  );
+}

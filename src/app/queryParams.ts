@@ -1,0 +1,47 @@
+// Reading controls from the URL query: every value is checked against its allowed range, and a bad
+// value yields a message naming it and the range, plus the fallback used, instead of a broken page.
+
+export interface IntRange {
+  min: number;
+  max: number;
+  fallback: number;
+}
+
+export interface Parsed<T> {
+  value: T;
+  /** Set when the query held a bad value: what it was, what is allowed, what is used instead. */
+  error: string | null;
+}
+
+export function parseIntParam(query: URLSearchParams, name: string, range: IntRange): Parsed<number> {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return { value: range.fallback, error: null };
+  const allowed = `allowed ${range.min}..${range.max}`;
+  if (!/^[+-]?\d+$/.test(raw.trim()))
+    return {
+      value: range.fallback,
+      error: `${name}=${raw} is not a whole number (${allowed}); using ${range.fallback}`,
+    };
+  const n = Number(raw);
+  if (n < range.min || n > range.max)
+    return {
+      value: range.fallback,
+      error: `${name}=${raw} is out of range (${allowed}); using ${range.fallback}`,
+    };
+  return { value: n, error: null };
+}
+
+export function parseChoiceParam<T extends string>(
+  query: URLSearchParams,
+  name: string,
+  choices: readonly T[],
+  fallback: T,
+): Parsed<T> {
+  const raw = query.get(name);
+  if (raw === null || raw === '') return { value: fallback, error: null };
+  if ((choices as readonly string[]).includes(raw)) return { value: raw as T, error: null };
+  return {
+    value: fallback,
+    error: `${name}=${raw} is not one of ${choices.join(', ')}; using ${fallback}`,
+  };
+}

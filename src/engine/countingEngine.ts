@@ -1,0 +1,147 @@
+// The page's handle on the engine worker for the counting-threads experiment. At most one run is
+// in flight; a start requested while a run is active or stopping is merged into one pending start
+// (the latest wins). Counters are read straight from shared wasm memory (threads) or from the last
+// snapshot the worker posted (single-thread fallback); nothing blocks the page.
+import type { CountingParams, EngineInfo, FromEngine, ToEngine } from './protocol';
+
+export type EngineState = 'loading' | 'idle' | 'running' | 'stopping' | 'error';
+
+export interface EngineSnapshot {
+  state: EngineState;
+  info: EngineInfo | null;
+  params: CountingParams | null;
+  error: string | null;
+  /** From the last completed stop: pthread Workers alive in the pool, and how long the stop took. */
+  lastStop: { poolWorkers: number; stopMs: number } | null;
+}
+
+export interface EngineOptions {
+  moduleUrl: string;
+  threaded: boolean;
+  poolSize: number;
+  /** Creates the worker; tests substitute their own. */
+  createWorker?: () => Worker;
+}
+
+/** The C++ slot array: 64 threads × 16 words (each padded slot owns a 128-byte line pair). */
+const SLOT_WORDS = 64 * 16;
+
+const defaultWorker = () =>
+  new Worker(new URL('./engineWorker.ts', import.meta.url), { type: 'module', name: 'engine' });
+
+export class CountingEngine {
+  private readonly worker: Worker;
+  private snapshot: EngineSnapshot = {
+    state: 'loading',
+    info: null,
+    params: null,
+    error: null,
+    lastStop: null,
+  };
+  private pending: CountingParams | null = null;
+  private listeners = new Set<(s: EngineSnapshot) => void>();
+  private sharedSlots: BigUint64Array | null = null;
+  private strideWords = 1;
+  private lastCounts = new Float64Array(0);
+
+  constructor(options: EngineOptions) {
+    this.worker = (options.createWorker ?? defaultWorker)();
+    this.worker.onmessage = (e: MessageEvent<FromEngine>) => this.receive(e.data);
+    this.worker.onerror = (e) => this.update({ state: 'error', error: e.message || 'engine crashed' });
+    this.send({
+      type: 'init',
+      moduleUrl: options.moduleUrl,
+      threaded: options.threaded,
+      poolSize: options.poolSize,
+    });
+  }
+
+  get current(): EngineSnapshot {
+    return this.snapshot;
+  }
+
+  subscribe(listener: (s: EngineSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  start(params: CountingParams): void {
+    const { state } = this.snapshot;
+    if (state === 'idle') {
+      this.send({ type: 'start', params });
+      this.update({ state: 'running', params, error: null });
+    } else if (state === 'running' || state === 'stopping' || state === 'loading') {
+      this.pending = params;
+      if (state === 'running') this.stop(true);
+    }
+  }
+
+  stop(keepPending = false): void {
+    if (!keepPending) this.pending = null;
+    if (this.snapshot.state !== 'running') return;
+    this.send({ type: 'stop' });
+    this.update({ state: 'stopping' });
+  }
+
+  /** Writes each thread's count into `out` (resized as needed); returns the thread count. */
+  readCounts(out: Float64Array): number {
+    const params = this.snapshot.params;
+    if (!params) return 0;
+    const n = Math.min(params.threads, out.length);
+    if (this.sharedSlots) {
+      for (let i = 0; i < n; i++) out[i] = Number(Atomics.load(this.sharedSlots, i * this.strideWords));
+    } else {
+      for (let i = 0; i < n; i++) out[i] = this.lastCounts[i] ?? 0;
+    }
+    return n;
+  }
+
+  dispose(): void {
+    this.pending = null;
+    // Terminating the engine worker also ends every pthread Worker it created.
+    this.worker.terminate();
+    this.listeners.clear();
+  }
+
+  private send(msg: ToEngine): void {
+    this.worker.postMessage(msg);
+  }
+
+  private receive(msg: FromEngine): void {
+    switch (msg.type) {
+      case 'ready':
+        this.update({ state: 'idle', info: msg.info });
+        break;
+      case 'started':
+        this.strideWords = msg.strideBytes / 8;
+        this.sharedSlots = this.snapshot.info?.memory
+          ? new BigUint64Array(this.snapshot.info.memory, this.snapshot.info.slotsAddress, SLOT_WORDS)
+          : null;
+        this.lastCounts = new Float64Array(msg.params.threads);
+        break;
+      case 'counts':
+        this.lastCounts = msg.counts;
+        break;
+      case 'stopped':
+        this.update({ state: 'idle', lastStop: { poolWorkers: msg.poolWorkers, stopMs: msg.stopMs } });
+        break;
+      case 'error':
+        this.update({
+          state: this.snapshot.info ? 'idle' : 'error',
+          params: this.snapshot.state === 'running' ? null : this.snapshot.params,
+          error: msg.message,
+        });
+        break;
+    }
+    if (this.snapshot.state === 'idle' && this.pending) {
+      const next = this.pending;
+      this.pending = null;
+      this.start(next);
+    }
+  }
+
+  private update(patch: Partial<EngineSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const l of this.listeners) l(this.snapshot);
+  }
+}

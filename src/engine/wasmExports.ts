@@ -1,0 +1,28 @@
+// Hand-written types for the C exports of wasm/src/bindings.cpp and the Emscripten module object.
+
+/** The Emscripten module as PipeLab uses it (3.1.6, MODULARIZE). */
+export interface PipelabModule {
+  HEAPU8: Uint8Array;
+  UTF8ToString(ptr: number): string;
+  /** Present in threaded builds: Emscripten's pool of pthread Workers. */
+  PThread?: { unusedWorkers: unknown[]; runningWorkers: unknown[] };
+  _pl_last_error(): number;
+  _pl_threaded(): number;
+  _pl_hardware_concurrency(): number;
+  _pl_counting_max_threads(): number;
+  _pl_counting_start(threads: number, padded: number, workUs: number): number;
+  _pl_counting_request_stop(): void;
+  _pl_counting_alive(): number;
+  _pl_counting_join(): void;
+  _pl_counting_run_slice(threads: number, padded: number, workUs: number, sliceUs: number): number;
+  _pl_counting_slots(): number;
+  _pl_counting_stride_bytes(): number;
+  _pl_counting_iterations_per_us(): number;
+}
+
+export type ModuleFactory = (overrides?: Record<string, unknown>) => Promise<PipelabModule>;
+
+/** Throws the C++ error message when an export returned -1. */
+export function check(mod: PipelabModule, status: number): void {
+  if (status !== 0) throw new Error(mod.UTF8ToString(mod._pl_last_error()));
+}

@@ -1,0 +1,48 @@
+// The total counting rate over the last seconds, as a line (measured). D3 builds the path.
+import { line, scaleLinear } from 'd3';
+import { formatRate } from './format';
+
+export interface RateHistoryProps {
+  /** [msSinceStart, countsPerSec] samples, oldest first. */
+  history: Array<[number, number]>;
+  /** Upper end of the y scale, counts per second. */
+  maxRatePerSec: number;
+  windowMs?: number;
+  width?: number;
+  height?: number;
+}
+
+export function RateHistory({
+  history,
+  maxRatePerSec,
+  windowMs = 10_000,
+  width = 560,
+  height = 120,
+}: RateHistoryProps) {
+  const pad = { left: 56, right: 8, top: 8, bottom: 18 };
+  const tEnd = history.length ? history[history.length - 1][0] : windowMs;
+  const x = scaleLinear()
+    .domain([Math.max(0, tEnd - windowMs), Math.max(windowMs, tEnd)])
+    .range([pad.left, width - pad.right]);
+  const y = scaleLinear()
+    .domain([0, Math.max(1, maxRatePerSec)])
+    .range([height - pad.bottom, pad.top]);
+  const path = line<[number, number]>()
+    .x((d) => x(d[0]))
+    .y((d) => y(Math.min(d[1], maxRatePerSec)))(history);
+  return (
+    <svg className="rate-history" width={width} height={height} role="img" aria-label="Total rate over time">
+      <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} className="axis" />
+      <text x={pad.left - 6} y={y(maxRatePerSec) + 4} className="tick" textAnchor="end">
+        {formatRate(maxRatePerSec)}
+      </text>
+      <text x={pad.left - 6} y={y(0) + 4} className="tick" textAnchor="end">
+        0
+      </text>
+      <text x={width - pad.right} y={height - 4} className="tick" textAnchor="end">
+        last {windowMs / 1000} s
+      </text>
+      {path && <path d={path} className="line" data-kind="measured" />}
+    </svg>
+  );
+}

@@ -1,0 +1,26 @@
+// Vite: the React app, served with the two headers that make the page cross-origin isolated
+// (SharedArrayBuffer, so real wasm threads). The wasm folder published by scripts/lib/wasm.mjs is
+// named by content hash; its name is compiled in so the engine imports the matching glue.
+import { existsSync, readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const isolationHeaders = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+function wasmDir(): string | null {
+  const manifest = new URL('./public/wasm/current.json', import.meta.url);
+  return existsSync(manifest) ? (JSON.parse(readFileSync(manifest, 'utf8')).dir as string) : null;
+}
+
+export default defineConfig({
+  base: process.env.PIPELAB_BASE ?? './',
+  plugins: [react()],
+  define: { __PIPELAB_WASM_DIR__: JSON.stringify(wasmDir()) },
+  server: { port: 5173, strictPort: true, headers: isolationHeaders },
+  preview: { port: 4173, strictPort: true, headers: isolationHeaders },
+  worker: { format: 'es' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 1200 },
+});
