@@ -1,0 +1,52 @@
+// Maps an ExperimentSpec stage's service distribution to the mean service time the models need.
+import type { ExperimentSpec, ServiceSpec } from '../spec/experimentSpec';
+import { ModelArgumentError } from './args';
+
+/** Mean of each distribution; kernels have no a-priori time, so a measured mean is required. */
+export function meanServiceUs(service: ServiceSpec, measuredMeanUs?: number): number {
+  switch (service.kind) {
+    case 'fixed':
+      return service.us;
+    case 'exponential':
+      return service.meanUs;
+    case 'uniform':
+      return (service.minUs + service.maxUs) / 2;
+    case 'bimodal':
+      return (1 - service.slowFraction) * service.fastUs + service.slowFraction * service.slowUs;
+    case 'kernel':
+      if (measuredMeanUs === undefined || !(measuredMeanUs >= 0)) {
+        throw new ModelArgumentError(
+          `measuredServiceUs (kernel ${service.name})`,
+          measuredMeanUs,
+          'a measured mean service time >= 0 µs for kernel stages',
+        );
+      }
+      return measuredMeanUs;
+  }
+}
+
+/** Optional measured means, one per stage (undefined where the distribution's mean is used). */
+export type MeasuredServiceUs = readonly (number | undefined)[];
+
+export interface StageInput {
+  serviceTimeUs: number;
+  servers: number;
+  serial: boolean;
+}
+
+/** Per-stage model inputs: mean service (measured overrides the distribution) and servers. */
+export function stageInputs(spec: ExperimentSpec, measured: MeasuredServiceUs = []): StageInput[] {
+  return spec.stages.map((stage, i) => ({
+    serviceTimeUs: measured[i] ?? meanServiceUs(stage.service, measured[i]),
+    servers: stage.threads,
+    serial: stage.mode !== 'parallel',
+  }));
+}
+
+/** Eq. 7's I/O cap generalised: every serial stage passes at most one item per T_ser. */
+export function serialCapPerUs(stages: StageInput[]): number {
+  let cap = Infinity;
+  for (const s of stages)
+    if (s.serial && s.serviceTimeUs > 0) cap = Math.min(cap, 1 / s.serviceTimeUs);
+  return cap;
+}
