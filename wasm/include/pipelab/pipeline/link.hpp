@@ -1,0 +1,143 @@
+// Link: the queue between two stage groups of the static runtime, behind one small interface so
+// the queue kind can be chosen at run time (a virtual call per item is noise next to a µs-scale
+// stage). Wraps the queues of wasm/include/pipelab/queues: 1:1 links use the spec's kind,
+// many-to-many links use Vyukov's MPMC unless the kind is "mutex" (FORMAT.md rule); an unbounded
+// capacity (open model) uses a mutex-guarded std::deque, since every lock-free queue here is
+// bounded. Capacity is rounded up to what the queue accepts (BatchQueue: even, Vyukov: a power
+// of two, both >= 2); effective_capacity() reports it.
+// Roles: producers call push-side methods, consumers pop-side, as the wrapped queue allows.
+// Bookkeeping: pushed_/popped_ count items through (relaxed/acq_rel adds); a consumer samples
+// occupancy = pushed - popped right after its pop and keeps the maximum (occupancy checks).
+// producers_left_ counts producer threads still running: a release decrement after their final
+// flush, read with acquire by consumers deciding the stream has ended.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "pipelab/pipeline/item.hpp"
+#include "pipelab/pipeline/spec.hpp"
+#include "pipelab/queues/batch_queue.hpp"
+#include "pipelab/queues/vyukov_mpmc_queue.hpp"
+
+namespace pipelab::pipeline {
+
+class Link {
+ public:
+  virtual ~Link() = default;
+  [[nodiscard]] virtual bool try_push(const PipelineItem& item) noexcept = 0;
+  [[nodiscard]] virtual bool try_pop(PipelineItem& item) noexcept = 0;
+  // Publishes a partial batch; false if it could not yet (retry later, never blocks).
+  [[nodiscard]] virtual bool try_flush() noexcept { return true; }
+  virtual const char* name() const noexcept = 0;
+  // 0 = unbounded.
+  virtual std::uint64_t effective_capacity() const noexcept = 0;
+
+  void reset(std::uint32_t producers) noexcept {
+    producers_left_.store(producers, std::memory_order_relaxed);
+    pushed_.store(0, std::memory_order_relaxed);
+    popped_.store(0, std::memory_order_relaxed);
+    max_occupancy_.store(0, std::memory_order_relaxed);
+  }
+  void producer_done() noexcept { producers_left_.fetch_sub(1, std::memory_order_release); }
+  bool producers_finished() const noexcept {
+    return producers_left_.load(std::memory_order_acquire) == 0;
+  }
+  // Returns the occupancy as the producer sees it (for the enqueue event's arg).
+  std::uint64_t count_push() noexcept {
+    const std::uint64_t pushed = pushed_.fetch_add(1, std::memory_order_relaxed) + 1;
+    const std::uint64_t popped = popped_.load(std::memory_order_relaxed);
+    return pushed > popped ? pushed - popped : 0;
+  }
+  // Returns the occupancy sample (items pushed and not yet popped, as this consumer sees it).
+  std::uint64_t count_pop() noexcept {
+    const std::uint64_t popped = popped_.fetch_add(1, std::memory_order_relaxed) + 1;
+    const std::uint64_t pushed = pushed_.load(std::memory_order_relaxed);
+    const std::uint64_t occ = pushed > popped ? pushed - popped : 0;
+    std::uint64_t m = max_occupancy_.load(std::memory_order_relaxed);
+    while (occ > m && !max_occupancy_.compare_exchange_weak(m, occ, std::memory_order_relaxed)) {
+    }
+    return occ;
+  }
+  std::uint64_t max_occupancy() const noexcept {
+    return max_occupancy_.load(std::memory_order_relaxed);
+  }
+
+ private:
+  alignas(64) std::atomic<std::uint64_t> pushed_{0};
+  alignas(64) std::atomic<std::uint64_t> popped_{0};
+  std::atomic<std::uint64_t> max_occupancy_{0};
+  alignas(64) std::atomic<std::uint32_t> producers_left_{0};
+};
+
+template <typename Queue, bool kBatching>
+class QueueLink final : public Link {
+ public:
+  QueueLink(std::size_t capacity, const char* name) : q_(capacity), name_(name), cap_(capacity) {}
+  bool try_push(const PipelineItem& item) noexcept override { return q_.try_push(item); }
+  bool try_pop(PipelineItem& item) noexcept override { return q_.try_pop(item); }
+  bool try_flush() noexcept override {
+    if constexpr (kBatching) return q_.try_flush();
+    return true;
+  }
+  const char* name() const noexcept override { return name_; }
+  std::uint64_t effective_capacity() const noexcept override { return cap_; }
+
+ private:
+  Queue q_;
+  const char* name_;
+  std::uint64_t cap_;
+};
+
+// Mutex + std::deque: the unbounded (open-model) link, and the "mutex" kind.
+class LockedLink final : public Link {
+ public:
+  explicit LockedLink(std::optional<std::uint32_t> capacity) : cap_(capacity.value_or(0)) {}
+  bool try_push(const PipelineItem& item) noexcept override {
+    std::lock_guard<std::mutex> lock(m_);
+    if (cap_ != 0 && q_.size() >= cap_) return false;
+    q_.push_back(item);  // std::bad_alloc here would terminate: the open model's memory limit
+    return true;
+  }
+  bool try_pop(PipelineItem& item) noexcept override {
+    std::lock_guard<std::mutex> lock(m_);
+    if (q_.empty()) return false;
+    item = q_.front();
+    q_.pop_front();
+    return true;
+  }
+  const char* name() const noexcept override { return cap_ == 0 ? "unbounded" : "mutex"; }
+  std::uint64_t effective_capacity() const noexcept override { return cap_; }
+
+ private:
+  std::mutex m_;
+  std::deque<PipelineItem> q_;
+  std::uint64_t cap_;
+};
+
+inline std::size_t round_up_pow2(std::size_t v) noexcept {
+  std::size_t p = 2;
+  while (p < v) p <<= 1;
+  return p;
+}
+
+// one_to_one: exactly one producer thread and one consumer thread.
+inline std::unique_ptr<Link> make_link(const QueueSpec& q, bool one_to_one) {
+  if (!q.capacity) return std::make_unique<LockedLink>(std::nullopt);
+  const std::size_t cap = *q.capacity;
+  if (q.kind == QueueKind::kMutex) return std::make_unique<LockedLink>(q.capacity);
+  if (one_to_one && q.kind != QueueKind::kVyukovMpmc) {
+    // lamport and cached-spsc ride on BatchQueue until their headers land (see report).
+    return std::make_unique<QueueLink<queues::BatchQueue<PipelineItem>, true>>(
+        cap < 2 ? 2 : cap + (cap & 1), "batch");
+  }
+  return std::make_unique<QueueLink<queues::VyukovMpmcQueue<PipelineItem>, false>>(
+      round_up_pow2(cap), "vyukov-mpmc");
+}
+
+}  // namespace pipelab::pipeline

@@ -1,0 +1,22 @@
+// make_runtime(): the runtime an ExperimentSpec asks for (static, collapsed or work-stealing),
+// constructed but not started. Throws SpecError naming the field for a bad spec.
+#pragma once
+
+#include <memory>
+
+#include "pipelab/pipeline/runtime.hpp"
+#include "pipelab/pipeline/spec.hpp"
+#include "pipelab/pipeline/static_runtime.hpp"
+#include "pipelab/pipeline/work_stealing_runtime.hpp"
+
+namespace pipelab::pipeline {
+
+inline std::unique_ptr<Runtime> make_runtime(const ExperimentSpec& spec,
+                                             const RunOptions& options = {}) {
+  if (spec.runtime == RuntimeKind::kWorkStealing) {
+    return std::make_unique<WorkStealingRuntime>(spec, options);
+  }
+  return std::make_unique<StaticRuntime>(spec, options);
+}
+
+}  // namespace pipelab::pipeline

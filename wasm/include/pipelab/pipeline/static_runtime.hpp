@@ -1,0 +1,222 @@
+// StaticRuntime: the Pthreads-style pipeline of the paper — threads pinned to stages, queues
+// between them — in two shapes: thread-per-stage (RuntimeKind::kStatic: one thread per serial
+// stage, `threads` per parallel stage) and collapsed (kCollapsed: each run of consecutive parallel
+// stages fused into one group served by the sum of their threads). Oversubscription is the same
+// code with more threads than cores.
+// Thread roles: group 0's threads generate items (a shared atomic counter, so a parallel first
+// stage is the paper's parallel input stage); every other thread pops from the link before its
+// group, serves the group's stages in turn, pushes to the link after it (blocked-full: back off
+// and retry), and the last group delivers. A serial-in-order group after a parallel one reorders
+// by sequence number in a private min-heap (its thread alone owns it).
+// End of stream: a producer thread flushes its output link (BatchQueue holds a partial batch
+// until flushed; producers also flush whenever their input runs dry) and then decrements the
+// link's producers_left (release); a consumer that saw producers_left == 0 (acquire) before an
+// empty pop knows the stream is over. Every wait rechecks the cancel flag (Backoff caps sleeps).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <queue>
+#include <vector>
+
+#include "pipelab/pipeline/link.hpp"
+#include "pipelab/pipeline/runtime.hpp"
+#include "pipelab/sched/backoff.hpp"
+#include "pipelab/workload/mix.hpp"
+
+namespace pipelab::pipeline {
+
+class StaticRuntime final : public Runtime {
+ public:
+  struct Group {
+    std::uint32_t first = 0, last = 0;  // stages first..last, inclusive
+    StageMode mode = StageMode::kParallel;
+    std::uint32_t threads = 1;
+  };
+
+  explicit StaticRuntime(const ExperimentSpec& spec, const RunOptions& options = {})
+      : Runtime(spec, options, workers_for(spec)) {
+    groups_ = make_groups(spec_);
+    for (std::uint32_t g = 0; g < groups_.size(); ++g) {
+      for (std::uint32_t i = 0; i < groups_[g].threads; ++i) group_of_.push_back(g);
+      if (g > 0) {
+        links_.push_back(
+            make_link(spec_.queue, groups_[g - 1].threads == 1 && groups_[g].threads == 1));
+      }
+    }
+  }
+  ~StaticRuntime() override {
+    request_cancel();
+    join();
+  }
+
+  std::uint32_t thread_count() const noexcept override { return spec_.threads; }
+  const std::vector<Group>& groups() const noexcept { return groups_; }
+  // links()[g] connects group g to group g + 1.
+  const std::vector<std::unique_ptr<Link>>& links() const noexcept { return links_; }
+
+  static std::vector<Group> make_groups(const ExperimentSpec& spec) {
+    std::vector<Group> groups;
+    const bool collapse = spec.runtime == RuntimeKind::kCollapsed;
+    for (std::uint32_t s = 0; s < spec.stages.size(); ++s) {
+      const StageSpec& st = spec.stages[s];
+      if (collapse && st.mode == StageMode::kParallel && !groups.empty() &&
+          groups.back().mode == StageMode::kParallel) {
+        groups.back().last = s;
+        groups.back().threads += st.threads;
+        continue;
+      }
+      groups.push_back(Group{s, s, st.mode, st.threads});
+    }
+    return groups;
+  }
+
+ private:
+  struct Later {
+    bool operator()(const PipelineItem& a, const PipelineItem& b) const noexcept {
+      return a.seq > b.seq;
+    }
+  };
+
+  static std::uint32_t workers_for(ExperimentSpec spec) {
+    validate(spec);
+    return spec.threads;
+  }
+
+  void prepare() override {
+    next_source_.store(0, std::memory_order_relaxed);
+    // Fresh links each run: a cancelled run may leave items or a half-filled batch behind.
+    for (std::size_t l = 0; l < links_.size(); ++l) {
+      links_[l] = make_link(spec_.queue, groups_[l].threads == 1 && groups_[l + 1].threads == 1);
+      links_[l]->reset(groups_[l].threads);
+    }
+  }
+
+  void work(std::uint32_t w) override {
+    const std::uint32_t gi = group_of_[w];
+    const Group& g = groups_[gi];
+    Link* in = gi > 0 ? links_[gi - 1].get() : nullptr;
+    Link* out = gi + 1 < groups_.size() ? links_[gi].get() : nullptr;
+    const bool reorder = in != nullptr && g.mode == StageMode::kSerialInOrder;
+    std::priority_queue<PipelineItem, std::vector<PipelineItem>, Later> pending;
+    std::uint64_t expect = 0;
+    sched::Backoff backoff;
+    const auto wid = std::uint16_t(w);
+    const auto first = std::uint8_t(g.first);
+    const bool tel = telemetry_.enabled();
+    double wait_since = -1;
+
+    while (!cancel_requested()) {
+      PipelineItem it;
+      if (in == nullptr) {
+        it.seq = next_source_.fetch_add(1, std::memory_order_relaxed);
+        if (it.seq >= spec_.items) break;
+        it.value = workload::splitmix64(it.seq ^ spec_.seed);
+        if (options_.check_invariants) {
+          checks_.on_admit(it.seq + 1 - items_completed());
+        }
+      } else if (reorder && !pending.empty() && pending.top().seq == expect) {
+        it = pending.top();
+        pending.pop();
+      } else {
+        const bool ended = in->producers_finished();
+        if (!in->try_pop(it)) {
+          if (ended) break;
+          if (out != nullptr) (void)out->try_flush();  // about to idle: don't strand a batch
+          if (tel && wait_since < 0) {
+            wait_since = telemetry_.now_us();
+            telemetry_.record_at(wait_since, wid, telemetry::EventKind::kBlockedEmpty, first,
+                                 telemetry::kNoItem);
+          }
+          backoff.pause();
+          continue;
+        }
+        const std::uint64_t occ = in->count_pop();
+        if (tel) {
+          end_wait(wait_since, telemetry_.counters(g.first).idle_us, g.first);
+          telemetry_.counters(g.first).queue_occupancy.store(occ, std::memory_order_relaxed);
+          telemetry_.record(wid, telemetry::EventKind::kDequeue, first, std::uint32_t(it.seq),
+                            std::uint32_t(occ));
+        }
+        if (reorder && it.seq != expect) {
+          pending.push(it);
+          continue;
+        }
+      }
+      backoff.reset();
+      if (reorder) ++expect;
+      for (std::uint32_t s = g.first; s <= g.last; ++s) serve(wid, s, it);
+      if (out == nullptr) {
+        item_done(it.seq, it.value);
+        continue;
+      }
+      if (!push(wid, *out, it, g.last, backoff)) break;
+    }
+    if (out != nullptr) {
+      while (!out->try_flush() && !cancel_requested()) backoff.pause();
+      out->producer_done();
+    }
+  }
+
+  // Pushes with back-off; false if cancelled first.
+  bool push(std::uint16_t wid, Link& out, const PipelineItem& it, std::uint32_t stage,
+            sched::Backoff& backoff) noexcept {
+    const bool tel = telemetry_.enabled();
+    double wait_since = -1;
+    while (!out.try_push(it)) {
+      if (cancel_requested()) return false;
+      (void)out.try_flush();
+      if (tel && wait_since < 0) {
+        wait_since = telemetry_.now_us();
+        telemetry_.record_at(wait_since, wid, telemetry::EventKind::kBlockedFull,
+                             std::uint8_t(stage), std::uint32_t(it.seq));
+      }
+      backoff.pause();
+    }
+    backoff.reset();
+    const std::uint64_t occ = out.count_push();
+    if (tel) {
+      end_wait(wait_since, telemetry_.counters(stage).blocked_us, stage);
+      telemetry_.record(wid, telemetry::EventKind::kEnqueue, std::uint8_t(stage),
+                        std::uint32_t(it.seq), std::uint32_t(occ));
+    }
+    return true;
+  }
+
+  void end_wait(double& since, std::atomic<std::uint64_t>& field, std::uint32_t stage) noexcept {
+    if (since < 0) return;
+    telemetry_.counters(stage).add(field, std::uint64_t(telemetry_.now_us() - since));
+    since = -1;
+  }
+
+  void serve(std::uint16_t wid, std::uint32_t s, PipelineItem& it) noexcept {
+    const StageMode mode = spec_.stages[s].mode;
+    const bool tel = telemetry_.enabled();
+    const bool check = options_.check_invariants && is_serial(mode);
+    double t0 = 0;
+    if (tel) {
+      t0 = telemetry_.now_us();
+      telemetry_.record_at(t0, wid, telemetry::EventKind::kStart, std::uint8_t(s),
+                           std::uint32_t(it.seq));
+      telemetry_.counters(s).add(telemetry_.counters(s).items_in, 1);
+    }
+    if (check) checks_.enter_serial(s, mode == StageMode::kSerialInOrder, it.seq);
+    it.value = work_[s].run(it.seq, it.value);
+    if (check) checks_.leave_serial(s);
+    if (tel) {
+      const double t1 = telemetry_.now_us();
+      telemetry_.record_at(t1, wid, telemetry::EventKind::kEnd, std::uint8_t(s),
+                           std::uint32_t(it.seq));
+      telemetry::StageCounters& c = telemetry_.counters(s);
+      c.add(c.items_out, 1);
+      c.add(c.busy_us, std::uint64_t(t1 - t0));
+    }
+  }
+
+  std::vector<Group> groups_;
+  std::vector<std::uint32_t> group_of_;  // worker → group
+  std::vector<std::unique_ptr<Link>> links_;
+  alignas(64) std::atomic<std::uint64_t> next_source_{0};
+};
+
+}  // namespace pipelab::pipeline

@@ -1,0 +1,35 @@
+// Backoff for a worker that found nothing to do: spin, then yield, then short sleeps capped at
+// kMaxSleepUs so a parked thread rechecks its cancel flag and its work sources at least every
+// ~0.2 ms (the cancel contract is "every thread exits within 50 ms"). Per-thread object.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <thread>
+
+namespace pipelab::sched {
+
+class Backoff {
+ public:
+  static constexpr std::uint32_t kMaxSleepUs = 200;
+
+  void pause() noexcept {
+    ++step_;
+    if (step_ < 32) return;  // a re-check is cheaper than a context switch
+    if (step_ < 96) {
+      std::this_thread::yield();
+      return;
+    }
+    const std::uint32_t shift = step_ - 96 < 6 ? step_ - 96 : 6;
+    const std::uint32_t us =
+        (std::uint32_t(4) << shift) < kMaxSleepUs ? (4u << shift) : kMaxSleepUs;
+    std::this_thread::sleep_for(std::chrono::microseconds(us));
+  }
+  void reset() noexcept { step_ = 0; }
+  bool sleeping() const noexcept { return step_ >= 96; }
+
+ private:
+  std::uint32_t step_ = 0;
+};
+
+}  // namespace pipelab::sched

@@ -1,0 +1,48 @@
+// Telemetry event record: 24 bytes, little-endian, the layout of src/telemetry/FORMAT.md.
+//
+// Defined once here; the TypeScript decoder (src/telemetry/decode.ts) and the simulation twin
+// read and write the same bytes, and tests/wasm/telemetry-layout.test.ts checks that contract
+// against this struct compiled to wasm. Plain data: a worker fills one and copies it into its
+// own ring (ring.hpp), which publishes it with a release store of writeCount.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+
+namespace pipelab::telemetry {
+
+enum class EventKind : std::uint8_t {
+  kStart = 0,         // service of an item at a stage begins
+  kEnd = 1,           // service ends
+  kIdle = 2,          // worker found no work and starts waiting
+  kStealAttempt = 3,  // arg = victim worker
+  kStealSuccess = 4,  // arg = victim worker
+  kEnqueue = 5,       // arg = queue occupancy after the push
+  kDequeue = 6,       // arg = queue occupancy after the pop
+  kBlockedFull = 7,   // producer found the next queue full
+  kBlockedEmpty = 8,  // consumer found its input queue empty
+};
+
+inline constexpr std::uint32_t kNoItem = 0xFFFFFFFFu;
+inline constexpr std::uint8_t kNoStage = 0xFF;
+
+struct Event {
+  double time_us;      // µs since the run started (steady clock)
+  std::uint32_t item;  // sequence number in input order, or kNoItem
+  std::uint32_t arg;   // kind-specific (see EventKind)
+  std::uint16_t worker;
+  std::uint8_t stage;  // or kNoStage
+  EventKind kind;
+  std::uint32_t seq;  // per-ring sequence number; gaps reveal drops
+};
+
+static_assert(sizeof(Event) == 24, "FORMAT.md: an event is 24 bytes");
+static_assert(std::is_trivially_copyable_v<Event>);
+static_assert(offsetof(Event, time_us) == 0 && offsetof(Event, item) == 8 &&
+                  offsetof(Event, arg) == 12 && offsetof(Event, worker) == 16 &&
+                  offsetof(Event, stage) == 18 && offsetof(Event, kind) == 19 &&
+                  offsetof(Event, seq) == 20,
+              "FORMAT.md field offsets");
+
+}  // namespace pipelab::telemetry
