@@ -1,0 +1,13 @@
+// The discrete-event twin: same runtimes and telemetry as the C++ core, any core count, seeded.
+export { createSimulation, type SimOptions, type SimResult, type Simulation } from './simulation';
+export {
+  EventKind,
+  EVENT_KIND_NAMES,
+  NO_ITEM,
+  NO_STAGE,
+  type StageCounters,
+  type TelemetryEvent,
+  type TelemetrySink,
+} from './telemetry';
+export { Xoshiro128 } from './prng';
+export { stageGroups } from './staticRuntime';

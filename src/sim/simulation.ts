@@ -1,0 +1,120 @@
+// The discrete-event twin's entry point: one ExperimentSpec in, a steppable seeded run out.
+import type { MeasuredServiceUs } from '../model/serviceTime';
+import type { ExperimentSpec } from '../spec/experimentSpec';
+import { Xoshiro128 } from './prng';
+import { stageSamplers } from './serviceSampler';
+import { StaticRuntime } from './staticRuntime';
+import type { StageCounters, TelemetrySink } from './telemetry';
+import { WorkStealingRuntime } from './workStealingRuntime';
+
+export interface SimOptions {
+  /** Receives every telemetry event in time order; omit it to run without telemetry. */
+  sink?: TelemetrySink;
+  /** Work stealing: µs one steal attempt takes, success or not (default 1). */
+  stealCostUs?: number;
+  /** Static/collapsed only: at most this many items inside the pipeline (a token loop). The spec's
+   * `tokens` is ignored by static runtimes (FORMAT.md), so the closed loop is a simulation option. */
+  inFlightLimit?: number;
+  /** Mean service per stage for kernel stages (µs), e.g. measured by the threads engine. */
+  measuredServiceUs?: MeasuredServiceUs;
+}
+
+export interface WorkerStats {
+  busyUs: number;
+  idleUs: number;
+  blockedUs: number;
+  steals: number;
+  stealAttempts: number;
+}
+
+export interface SimResult {
+  items: number;
+  completed: number;
+  makespanUs: number;
+  /** items / makespan (fill and drain included). */
+  throughputPerUs: number;
+  /** Completions between 10% and 90% of the items over their time span. */
+  steadyThroughputPerUs: number;
+  events: number;
+  cores: number;
+  stages: StageCounters[];
+  workers: WorkerStats[];
+}
+
+export interface Simulation {
+  readonly nowUs: number;
+  readonly done: boolean;
+  /** Processes every event up to and including `timeUs`. */
+  advanceTo(timeUs: number): void;
+  runToEnd(): SimResult;
+  /** The result so far (complete once `done`). */
+  result(): SimResult;
+}
+
+/**
+ * Cores default to the thread count (no oversubscription); `spec.cores` below the thread count
+ * time-shares cores (see SimCore). Two xoshiro128** streams derive from `spec.seed`: service draws, and victim choice (SimCore).
+ */
+export function createSimulation(spec: ExperimentSpec, options: SimOptions = {}): Simulation {
+  const rngForService = new Xoshiro128(spec.seed ^ 0x5bd1e995);
+  const samplers = stageSamplers(spec, rngForService, options.measuredServiceUs);
+  const threads =
+    spec.runtime === 'work-stealing'
+      ? spec.threads
+      : spec.stages.reduce((s, x) => s + x.threads, 0);
+  const cores = Math.min(spec.cores ?? threads, threads);
+  const stealCostUs = options.stealCostUs ?? 1;
+  if (!(stealCostUs >= 0 && Number.isFinite(stealCostUs))) {
+    throw new RangeError(`invalid stealCostUs: ${stealCostUs} (allowed finite number >= 0)`);
+  }
+  const limit = options.inFlightLimit ?? Infinity;
+  if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 1))) {
+    throw new RangeError(`invalid inFlightLimit: ${limit} (allowed integer >= 1)`);
+  }
+  const runtime =
+    spec.runtime === 'work-stealing'
+      ? new WorkStealingRuntime(spec, samplers, stealCostUs, cores, options.sink)
+      : new StaticRuntime(spec, spec.runtime === 'collapsed', samplers, limit, cores, options.sink);
+
+  const result = (): SimResult => {
+    const clock = runtime.clock;
+    const steal = runtime instanceof WorkStealingRuntime ? runtime : null;
+    return {
+      items: spec.items,
+      completed: clock.completed,
+      makespanUs: clock.lastUs,
+      throughputPerUs: clock.lastUs > 0 ? clock.completed / clock.lastUs : 0,
+      steadyThroughputPerUs: clock.steadyThroughputPerUs(),
+      events: runtime.eventCount,
+      cores,
+      stages: runtime.counters.map((c) => ({ ...c })),
+      workers: Array.from({ length: runtime.workerCount }, (_, w) => ({
+        busyUs: runtime.workerBusyUs[w],
+        idleUs: runtime.workerIdleUs[w],
+        blockedUs: runtime.workerBlockedUs[w],
+        steals: steal?.steals[w] ?? 0,
+        stealAttempts: steal?.stealAttempts[w] ?? 0,
+      })),
+    };
+  };
+
+  return {
+    get nowUs() {
+      return runtime.nowUs;
+    },
+    get done() {
+      return runtime.clock.done;
+    },
+    advanceTo: (timeUs) => runtime.advanceTo(timeUs),
+    runToEnd: () => {
+      runtime.drain();
+      if (!runtime.clock.done) {
+        throw new Error(
+          `simulation stalled after ${runtime.clock.completed} of ${spec.items} items`,
+        );
+      }
+      return result();
+    },
+    result,
+  };
+}
