@@ -1,0 +1,73 @@
+// Byte layout of telemetry (src/telemetry/FORMAT.md), mirrored from
+// wasm/include/pipelab/telemetry/{event,ring,stage_counters}.hpp and checked against the C++
+// build by tests/wasm/telemetry-layout.test.ts.
+
+/** Bytes per event record. */
+export const EVENT_BYTES = 24;
+/** Field offsets inside a record. */
+export const EVENT_OFFSET = {
+  timeUs: 0,
+  item: 8,
+  arg: 12,
+  worker: 16,
+  stage: 18,
+  kind: 19,
+  seq: 20,
+} as const;
+
+/** Ring header bytes: writer line at 0, reader line at 64. */
+export const RING_HEADER_BYTES = 128;
+export const RING_OFFSET = {
+  writeCount: 0,
+  capacity: 4,
+  dropped: 8,
+  worker: 12,
+  readCount: 64,
+} as const;
+
+/** One 64-byte line of u64 counters per stage. */
+export const STAGE_COUNTER_BYTES = 64;
+export const STAGE_COUNTER_FIELDS = [
+  'itemsIn',
+  'itemsOut',
+  'queueOccupancy',
+  'busyUs',
+  'idleUs',
+  'blockedUs',
+] as const;
+
+export const EVENT_KINDS = [
+  'start',
+  'end',
+  'idle',
+  'steal-attempt',
+  'steal-success',
+  'enqueue',
+  'dequeue',
+  'blocked-full',
+  'blocked-empty',
+] as const;
+export type EventKindName = (typeof EVENT_KINDS)[number];
+
+/** `item` value meaning "no item"; `stage` value meaning "no stage". */
+export const NO_ITEM = 0xffffffff;
+export const NO_STAGE = 0xff;
+
+export interface TelemetryEvent {
+  timeUs: number;
+  item: number;
+  arg: number;
+  worker: number;
+  stage: number;
+  kind: EventKindName;
+  /** Per-ring sequence number; a gap means records were dropped. */
+  seq: number;
+}
+
+export type StageCounterName = (typeof STAGE_COUNTER_FIELDS)[number];
+export type StageCounters = Record<StageCounterName, number>;
+
+/** Total bytes of a ring holding `capacity` records. */
+export function ringBytes(capacity: number): number {
+  return RING_HEADER_BYTES + capacity * EVENT_BYTES;
+}
