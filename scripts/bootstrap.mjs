@@ -32,8 +32,16 @@ const TOOLS = {
     deb: 'googletest libgtest-dev',
     other: 'GoogleTest (sources in /usr/src/googletest and an installed GTest CMake package)',
   },
-  clangFormat: { present: () => onPath('clang-format'), deb: 'clang-format', other: 'clang-format' },
-  tbb: { present: () => existsSync('/usr/include/oneapi/tbb.h'), deb: 'libtbb-dev', other: 'oneTBB' },
+  clangFormat: {
+    present: () => onPath('clang-format'),
+    deb: 'clang-format',
+    other: 'clang-format',
+  },
+  tbb: {
+    present: () => existsSync('/usr/include/oneapi/tbb.h'),
+    deb: 'libtbb-dev',
+    other: 'oneTBB',
+  },
   boost: {
     present: () => existsSync('/usr/include/boost/lockfree/spsc_queue.hpp'),
     deb: 'libboost-dev',
@@ -80,7 +88,9 @@ function ensureTools(names) {
     if (still.length === 0) return;
     missing.splice(0, missing.length, ...still);
   }
-  const lines = missing.map((name) => `  - ${TOOLS[name].other} (Debian package: ${TOOLS[name].deb})`);
+  const lines = missing.map(
+    (name) => `  - ${TOOLS[name].other} (Debian package: ${TOOLS[name].deb})`,
+  );
   throw new Error(
     `PipeLab cannot continue: missing tools, and this machine is not a Debian system where it runs ` +
       `as root, so it cannot install them itself. Please install:\n${lines.join('\n')}`,
@@ -122,4 +132,3 @@ export function toolVersion(cmd, args = ['--version']) {
   const r = spawnSync(cmd, args, { encoding: 'utf8' });
   return (r.stdout || r.stderr || '').split('\n')[0].trim();
 }
-

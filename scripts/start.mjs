@@ -13,7 +13,10 @@ try {
   process.exit(1);
 }
 
-const vite = spawn('npx', ['vite', '--port', '5173', '--strictPort'], { cwd: repoRoot, stdio: 'inherit' });
+const vite = spawn('npx', ['vite', '--port', '5173', '--strictPort'], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+});
 console.log('\nPipeLab: open http://localhost:5173/ (cross-origin isolated: real threads)\n');
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => vite.kill(signal));
 vite.on('exit', (code) => process.exit(code ?? 0));

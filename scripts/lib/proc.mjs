@@ -9,7 +9,8 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '
 export function run(cmd, args, options = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: repoRoot, ...options });
   if (r.error) throw new Error(`could not run ${cmd}: ${r.error.message}`);
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
 }
 
 /** Runs a command and returns {status, output} with stdout+stderr captured and echoed. */

@@ -33,7 +33,10 @@ export function serveStatic({ root, port = 0, isolationHeaders, prefix = '/' }) 
     if (!file.startsWith(base)) return send(res, 403, 'forbidden');
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!existsSync(file)) return send(res, 404, 'not found');
-    const headers = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' };
+    const headers = {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+    };
     if (isolationHeaders) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';

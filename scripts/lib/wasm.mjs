@@ -76,4 +76,3 @@ export function buildWebModules() {
   publishServiceWorker();
   return publishWebModules();
 }
-

@@ -13,7 +13,11 @@ export interface Parsed<T> {
   error: string | null;
 }
 
-export function parseIntParam(query: URLSearchParams, name: string, range: IntRange): Parsed<number> {
+export function parseIntParam(
+  query: URLSearchParams,
+  name: string,
+  range: IntRange,
+): Parsed<number> {
   const raw = query.get(name);
   if (raw === null || raw === '') return { value: range.fallback, error: null };
   const allowed = `allowed ${range.min}..${range.max}`;

@@ -42,12 +42,13 @@ export class CountingEngine {
   private listeners = new Set<(s: EngineSnapshot) => void>();
   private sharedSlots: BigUint64Array | null = null;
   private strideWords = 1;
-  private lastCounts = new Float64Array(0);
+  private lastCounts: Float64Array = new Float64Array(0);
 
   constructor(options: EngineOptions) {
     this.worker = (options.createWorker ?? defaultWorker)();
     this.worker.onmessage = (e: MessageEvent<FromEngine>) => this.receive(e.data);
-    this.worker.onerror = (e) => this.update({ state: 'error', error: e.message || 'engine crashed' });
+    this.worker.onerror = (e) =>
+      this.update({ state: 'error', error: e.message || 'engine crashed' });
     this.send({
       type: 'init',
       moduleUrl: options.moduleUrl,
@@ -89,7 +90,8 @@ export class CountingEngine {
     if (!params) return 0;
     const n = Math.min(params.threads, out.length);
     if (this.sharedSlots) {
-      for (let i = 0; i < n; i++) out[i] = Number(Atomics.load(this.sharedSlots, i * this.strideWords));
+      for (let i = 0; i < n; i++)
+        out[i] = Number(Atomics.load(this.sharedSlots, i * this.strideWords));
     } else {
       for (let i = 0; i < n; i++) out[i] = this.lastCounts[i] ?? 0;
     }
@@ -115,7 +117,11 @@ export class CountingEngine {
       case 'started':
         this.strideWords = msg.strideBytes / 8;
         this.sharedSlots = this.snapshot.info?.memory
-          ? new BigUint64Array(this.snapshot.info.memory, this.snapshot.info.slotsAddress, SLOT_WORDS)
+          ? new BigUint64Array(
+              this.snapshot.info.memory,
+              this.snapshot.info.slotsAddress,
+              SLOT_WORDS,
+            )
           : null;
         this.lastCounts = new Float64Array(msg.params.threads);
         break;
@@ -123,7 +129,10 @@ export class CountingEngine {
         this.lastCounts = msg.counts;
         break;
       case 'stopped':
-        this.update({ state: 'idle', lastStop: { poolWorkers: msg.poolWorkers, stopMs: msg.stopMs } });
+        this.update({
+          state: 'idle',
+          lastStop: { poolWorkers: msg.poolWorkers, stopMs: msg.stopMs },
+        });
         break;
       case 'error':
         this.update({

@@ -31,7 +31,13 @@ export function RateHistory({
     .x((d) => x(d[0]))
     .y((d) => y(Math.min(d[1], maxRatePerSec)))(history);
   return (
-    <svg className="rate-history" width={width} height={height} role="img" aria-label="Total rate over time">
+    <svg
+      className="rate-history"
+      width={width}
+      height={height}
+      role="img"
+      aria-label="Total rate over time"
+    >
       <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} className="axis" />
       <text x={pad.left - 6} y={y(maxRatePerSec) + 4} className="tick" textAnchor="end">
         {formatRate(maxRatePerSec)}

@@ -60,9 +60,7 @@ EMSCRIPTEN_KEEPALIVE int pl_counting_max_threads() {
 }
 
 EMSCRIPTEN_KEEPALIVE int pl_counting_start(int threads, int padded, double work_us) {
-  return guarded([&] {
-    counting().start(threads, layout_of(padded), work_us);
-  });
+  return guarded([&] { counting().start(threads, layout_of(padded), work_us); });
 }
 
 EMSCRIPTEN_KEEPALIVE void pl_counting_request_stop() { counting().request_stop(); }
@@ -74,9 +72,7 @@ EMSCRIPTEN_KEEPALIVE void pl_counting_join() { counting().join(); }
 
 EMSCRIPTEN_KEEPALIVE int pl_counting_run_slice(int threads, int padded, double work_us,
                                                double slice_us) {
-  return guarded([&] {
-    counting().run_slice(threads, layout_of(padded), work_us, slice_us);
-  });
+  return guarded([&] { counting().run_slice(threads, layout_of(padded), work_us, slice_us); });
 }
 
 EMSCRIPTEN_KEEPALIVE const void* pl_counting_slots() { return counting().slots_base(); }

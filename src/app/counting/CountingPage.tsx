@@ -17,8 +17,6 @@ import {
 import { useCountingEngine } from './useCountingEngine';
 import { useLiveCounts } from './useLiveCounts';
 
-/** A layout's rate is recorded once a run has settled (tier-up, thread start-up). */
-const SETTLE_MS = 700;
 const COMPARE_MS = 2000;
 
 interface Measured {
@@ -29,80 +27,97 @@ interface Measured {
 
 export function CountingPage({ query }: { query: URLSearchParams }) {
   const cores = navigator.hardwareConcurrency || 2;
-  const { controls: initial, errors } = useMemo(() => readCountingControls(query, cores), [query, cores]);
+  const { controls: initial, errors } = useMemo(
+    () => readCountingControls(query, cores),
+    [query, cores],
+  );
   const [controls, setControls] = useState<CountingControls>(initial);
   const { engine, snapshot } = useCountingEngine();
   const [runKey, setRunKey] = useState(0);
   const [measured, setMeasured] = useState<Partial<Record<LayoutName, Measured>>>({});
   const [comparing, setComparing] = useState(false);
-  const runStart = useRef(0);
-  const peak = useRef(1);
+  const compareTimers = useRef<number[]>([]);
 
   const state = snapshot?.state ?? 'loading';
   const running = state === 'running';
   const live = useLiveCounts(engine, runKey, snapshot?.params?.threads ?? controls.threads);
 
   useEffect(() => replaceQuery('/threads', { ...controls }), [controls]);
+  useEffect(() => () => compareTimers.current.forEach(clearTimeout), []);
+
+  // The table shows each layout's last settled rate; the running layout's entry is live.
+  const runLayout: LayoutName | null = snapshot?.params
+    ? snapshot.params.padded
+      ? 'padded'
+      : 'packed'
+    : null;
+  const table: Partial<Record<LayoutName, Measured>> =
+    running && runLayout && snapshot?.params && live.settledRatePerSec > 0
+      ? {
+          ...measured,
+          [runLayout]: {
+            ratePerSec: live.settledRatePerSec,
+            threads: snapshot.params.threads,
+            workNs: Math.round(snapshot.params.workUs * 1000),
+          },
+        }
+      : measured;
+  const latestTable = useRef(table);
+  useEffect(() => {
+    latestTable.current = table;
+  });
+
+  /** Keeps the live measurement when its run ends (called from handlers and timers only). */
+  const commit = () => setMeasured(latestTable.current);
 
   const start = (c: CountingControls) => {
     if (!engine) return;
-    peak.current = 1;
-    runStart.current = performance.now();
+    commit();
     engine.start({ threads: c.threads, padded: c.layout === 'padded', workUs: c.workNs / 1000 });
     setRunKey((k) => k + 1);
   };
 
-  // Record the settled rate of the layout that is running.
-  const runLayout: LayoutName | null = snapshot?.params ? (snapshot.params.padded ? 'padded' : 'packed') : null;
-  useEffect(() => {
-    if (!running || !runLayout || performance.now() - runStart.current < SETTLE_MS) return;
-    setMeasured((m) => ({
-      ...m,
-      [runLayout]: {
-        ratePerSec: live.totalRatePerSec,
-        threads: snapshot!.params!.threads,
-        workNs: Math.round(snapshot!.params!.workUs * 1000),
-      },
-    }));
-  }, [live, running, runLayout, snapshot]);
+  const stop = () => {
+    commit();
+    engine?.stop();
+  };
 
   // "Compare both": packed for a while, then padded, then stop.
-  useEffect(() => {
-    if (!comparing) return;
+  const compare = () => {
     const packed = { ...controls, layout: 'packed' as const };
     const padded = { ...controls, layout: 'padded' as const };
+    setComparing(true);
+    setControls(packed);
     start(packed);
-    const t1 = setTimeout(() => {
-      setControls(padded);
-      start(padded);
-    }, COMPARE_MS);
-    const t2 = setTimeout(() => {
-      engine?.stop();
-      setComparing(false);
-    }, 2 * COMPARE_MS);
-    return () => {
-      clearTimeout(t1);
-      clearTimeout(t2);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per click on "Compare both"
-  }, [comparing]);
+    compareTimers.current = [
+      window.setTimeout(() => {
+        setControls(padded);
+        start(padded);
+      }, COMPARE_MS),
+      window.setTimeout(() => {
+        stop();
+        setComparing(false);
+      }, 2 * COMPARE_MS),
+    ];
+  };
 
-  for (const r of live.ratesPerSec) peak.current = Math.max(peak.current, r * 1.15);
-  const peakTotal = Math.max(1, ...live.history.map((h) => h[1] * 1.15));
   const threaded = snapshot?.info?.threaded ?? null;
-  const dataState = state === 'error' ? 'error' : running ? 'running' : runKey > 0 ? 'done' : 'idle';
-  const oversubscribed = controls.threads > cores;
+  const dataState =
+    state === 'error' ? 'error' : running ? 'running' : runKey > 0 ? 'done' : 'idle';
+  const oversubscribed = threaded === true && controls.threads > cores;
   const ratio =
-    measured.packed && measured.padded ? measured.padded.ratePerSec / Math.max(1, measured.packed.ratePerSec) : null;
+    table.packed && table.padded
+      ? table.padded.ratePerSec / Math.max(1, table.packed.ratePerSec)
+      : null;
 
   return (
     <main className="page">
       <h1>Counting threads</h1>
       <p className="lead">
-        Each thread does a little busy work, then adds one to its own counter. No thread ever touches
-        another thread&apos;s counter — yet when the counters sit side by side in one cache line, the
-        cores pass that line back and forth on every count (<em>false sharing</em>). Give each counter
-        its own line and compare.
+        Each thread does a little busy work, then adds one to its own counter. No thread ever
+        touches another thread&apos;s counter — yet when the counters sit side by side in one cache
+        line, the cores pass that line back and forth on every count (<em>false sharing</em>). Give
+        each counter its own line and compare.
       </p>
       {errors.map((e) => (
         <p key={e} role="alert" className="notice error">
@@ -168,15 +183,19 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
           </label>
           <div className="buttons">
             {running ? (
-              <button onClick={() => engine?.stop()} data-testid="stop">
+              <button onClick={stop} data-testid="stop">
                 Stop
               </button>
             ) : (
-              <button onClick={() => start(controls)} disabled={!engine || state !== 'idle'} data-testid="start">
+              <button
+                onClick={() => start(controls)}
+                disabled={!engine || state !== 'idle'}
+                data-testid="start"
+              >
                 Start
               </button>
             )}
-            <button onClick={() => setComparing(true)} disabled={!engine || comparing || state === 'loading'}>
+            <button onClick={compare} disabled={!engine || comparing || state === 'loading'}>
               Compare both layouts
             </button>
           </div>
@@ -193,14 +212,18 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
           </p>
         )}
         <div className="charts">
-          <CounterBars ratesPerSec={live.ratesPerSec} counts={live.counts} maxRatePerSec={peak.current} />
+          <CounterBars
+            ratesPerSec={live.ratesPerSec}
+            counts={live.counts}
+            maxRatePerSec={live.peakThreadRatePerSec}
+          />
           <div className="total">
             <span className="big" data-testid="total-rate">
               {formatRate(live.totalRatePerSec)}
             </span>{' '}
             counts/s in total <span className="source">(measured)</span>
           </div>
-          <RateHistory history={live.history} maxRatePerSec={peakTotal} />
+          <RateHistory history={live.history} maxRatePerSec={live.peakTotalRatePerSec} />
         </div>
         <table className="comparison" data-testid="comparison">
           <thead>
@@ -212,17 +235,18 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
           </thead>
           <tbody>
             {LAYOUTS.map((l) => (
-              <tr key={l} data-layout={l} data-rate={measured[l]?.ratePerSec ?? ''}>
+              <tr key={l} data-layout={l} data-rate={table[l]?.ratePerSec ?? ''}>
                 <td>{l === 'packed' ? 'side by side (one line)' : 'padded (a line each)'}</td>
-                <td>{measured[l] ? `${formatRate(measured[l]!.ratePerSec)}/s` : '—'}</td>
-                <td>{measured[l]?.threads ?? '—'}</td>
+                <td>{table[l] ? `${formatRate(table[l]!.ratePerSec)}/s` : '—'}</td>
+                <td>{table[l]?.threads ?? '—'}</td>
               </tr>
             ))}
           </tbody>
         </table>
         {ratio !== null && (
           <p className="verdict">
-            Padded counters count <strong>{ratio.toFixed(1)}×</strong> as fast as counters sharing a line.
+            Padded counters count <strong>{ratio.toFixed(1)}×</strong> as fast as counters sharing a
+            line.
           </p>
         )}
         {snapshot?.lastStop && (
@@ -246,9 +270,9 @@ function EngineBadge({ threaded, cores }: { threaded: boolean | null; cores: num
     );
   return (
     <p className="engine-badge simulation" role="status">
-      Simulated on one thread: {threadsUnavailableReason()} The single-threaded build runs instead — the
-      counters take turns, so there is no false sharing to see. Run <code>npm start</code>, or serve the
-      site with COOP/COEP headers, for real threads.
+      Simulated on one thread: {threadsUnavailableReason()} The single-threaded build runs instead —
+      the counters take turns, so there is no false sharing to see. Run <code>npm start</code>, or
+      serve the site with COOP/COEP headers, for real threads.
     </p>
   );
 }

@@ -5,6 +5,9 @@ import type { CountingEngine } from '../../engine/countingEngine';
 
 const WINDOW_MS = 500;
 const HISTORY_MS = 10_000;
+const HEADROOM = 1.15;
+/** Thread start-up and wasm tier-up happen in the first moments of a run: measure after them. */
+export const SETTLE_MS = 700;
 
 export interface LiveCounts {
   counts: Float64Array;
@@ -12,6 +15,13 @@ export interface LiveCounts {
   totalRatePerSec: number;
   /** Total rate over the last seconds: [msSinceStart, countsPerSec]. */
   history: Array<[number, number]>;
+  /** Scale tops for the charts: the highest rates seen in this run, with headroom, so the bars
+   * and the line keep a steady scale instead of rescaling every frame. */
+  peakThreadRatePerSec: number;
+  peakTotalRatePerSec: number;
+  /** Mean total rate since the run settled (SETTLE_MS after its start; 0 before), counts/s:
+   * longer than the sliding window, so it is the number to compare layouts with. */
+  settledRatePerSec: number;
 }
 
 interface Sample {
@@ -19,7 +29,11 @@ interface Sample {
   counts: Float64Array;
 }
 
-export function useLiveCounts(engine: CountingEngine | null, runKey: number, threads: number): LiveCounts {
+export function useLiveCounts(
+  engine: CountingEngine | null,
+  runKey: number,
+  threads: number,
+): LiveCounts {
   const [live, setLive] = useState<LiveCounts>(() => empty(threads));
   const samples = useRef<Sample[]>([]);
   const history = useRef<Array<[number, number]>>([]);
@@ -27,8 +41,10 @@ export function useLiveCounts(engine: CountingEngine | null, runKey: number, thr
   useEffect(() => {
     samples.current = [];
     history.current = [];
-    setLive(empty(threads));
     if (!engine) return;
+    let peakThread = 1;
+    let peakTotal = 1;
+    let settledFrom: { t: number; sum: number } | null = null;
     let frame = 0;
     const t0 = performance.now();
     const tick = () => {
@@ -36,7 +52,8 @@ export function useLiveCounts(engine: CountingEngine | null, runKey: number, thr
       const counts = new Float64Array(threads);
       engine.readCounts(counts);
       samples.current.push({ t: now, counts });
-      while (samples.current.length > 2 && now - samples.current[0].t > WINDOW_MS) samples.current.shift();
+      while (samples.current.length > 2 && now - samples.current[0].t > WINDOW_MS)
+        samples.current.shift();
       const oldest = samples.current[0];
       const dtSec = (now - oldest.t) / 1000;
       const rates = new Float64Array(threads);
@@ -47,9 +64,26 @@ export function useLiveCounts(engine: CountingEngine | null, runKey: number, thr
           total += rates[i];
         }
       }
+      const sum = counts.reduce((a, b) => a + b, 0);
+      if (!settledFrom && now - t0 >= SETTLE_MS) settledFrom = { t: now, sum };
+      const settled =
+        settledFrom && now - settledFrom.t > 100
+          ? ((sum - settledFrom.sum) * 1000) / (now - settledFrom.t)
+          : 0;
+      for (const r of rates) peakThread = Math.max(peakThread, r * HEADROOM);
+      peakTotal = Math.max(peakTotal, total * HEADROOM);
       history.current.push([now - t0, total]);
-      while (history.current.length && now - t0 - history.current[0][0] > HISTORY_MS) history.current.shift();
-      setLive({ counts, ratesPerSec: rates, totalRatePerSec: total, history: history.current.slice() });
+      while (history.current.length && now - t0 - history.current[0][0] > HISTORY_MS)
+        history.current.shift();
+      setLive({
+        counts,
+        ratesPerSec: rates,
+        totalRatePerSec: total,
+        history: history.current.slice(),
+        peakThreadRatePerSec: peakThread,
+        peakTotalRatePerSec: peakTotal,
+        settledRatePerSec: settled,
+      });
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
@@ -65,5 +99,8 @@ function empty(threads: number): LiveCounts {
     ratesPerSec: new Float64Array(threads),
     totalRatePerSec: 0,
     history: [],
+    peakThreadRatePerSec: 1,
+    peakTotalRatePerSec: 1,
+    settledRatePerSec: 0,
   };
 }

@@ -15,7 +15,8 @@ class BusyWork {
  public:
   using Clock = std::chrono::steady_clock;
   static Clock::duration micros(double us) {
-    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::micro>(us));
+    return std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double, std::micro>(us));
   }
 
   BusyWork() { calibrate(); }
@@ -29,7 +30,8 @@ class BusyWork {
       x ^= x >> 7;
       x ^= x << 17;
     }
-    if (x == 1) sink_.store(x, std::memory_order_relaxed);  // practically never true, never provable
+    if (x == 1)
+      sink_.store(x, std::memory_order_relaxed);  // practically never true, never provable
   }
 
   std::uint64_t iterations_for_us(double us) const noexcept {

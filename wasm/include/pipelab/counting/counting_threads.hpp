@@ -6,8 +6,8 @@
 // calls start / request_stop / join; worker i is the only writer of slot i; any thread may read the
 // slots at any time (the page reads them straight from wasm memory every animation frame).
 // Memory orders: a slot is written by one thread only, so a relaxed load + relaxed store suffices
-// (no read-modify-write); readers want a recent value, not ordering. `stop_` is release/acquire so a
-// worker that sees it also sees everything the controller wrote before. `alive_` counts threads
+// (no read-modify-write); readers want a recent value, not ordering. `stop_` is release/acquire so
+// a worker that sees it also sees everything the controller wrote before. `alive_` counts threads
 // that have not yet exited (incremented by start before creating them), so the controller can wait
 // without blocking: in the browser the engine worker must return to its event loop before extra
 // pthread Workers can start, which is why start() never waits and alive() is polled.
@@ -28,6 +28,7 @@ namespace pipelab::counting {
 inline constexpr unsigned kMaxThreads = 64;
 inline constexpr std::size_t kLineBytes = 128;  // a cache line plus its adjacent-line prefetch pair
 inline constexpr std::size_t kSlotsPerLine = kLineBytes / sizeof(std::uint64_t);
+inline constexpr int kCountsPerClockRead = 64;
 
 enum class Layout : int { kPacked = 0, kPadded = 1 };
 
@@ -45,7 +46,8 @@ class CountingThreads {
   // std::logic_error if a run is still active.
   void start(int threads, Layout layout, double work_us) {
     validate(threads, work_us);
-    if (!workers_.empty()) throw std::logic_error("counting threads: a run is active; stop it first");
+    if (!workers_.empty())
+      throw std::logic_error("counting threads: a run is active; stop it first");
     for (auto& slot : slots_) slot.store(0, std::memory_order_relaxed);
     threads_ = static_cast<unsigned>(threads);
     layout_ = layout;
@@ -78,15 +80,16 @@ class CountingThreads {
       const auto deadline = BusyWork::Clock::now() + BusyWork::micros(share_us);
       std::atomic<std::uint64_t>& slot = slot_for(i);
       do {
-        count_once(slot);
-      } while (BusyWork::Clock::now() < deadline);
+        for (int k = 0; k < kCountsPerClockRead; ++k) count_once(slot);  // a clock read costs more
+      } while (BusyWork::Clock::now() < deadline);                       // than a count
     }
   }
 
   std::uint64_t count(unsigned thread) const noexcept {
     return slot_for(thread).load(std::memory_order_relaxed);
   }
-  // Base address and byte stride of the slots for the current layout (stable for the object's life).
+  // Base address and byte stride of the slots for the current layout (stable for the object's
+  // life).
   const void* slots_base() const noexcept { return slots_; }
   std::size_t stride_bytes() const noexcept {
     return layout_ == Layout::kPacked ? sizeof(std::uint64_t) : kLineBytes;
@@ -97,8 +100,9 @@ class CountingThreads {
  private:
   static void validate(int threads, double work_us) {
     if (threads < 1 || threads > static_cast<int>(kMaxThreads))
-      throw std::invalid_argument("threads: " + std::to_string(threads) + " is out of range (allowed 1.." +
-                                  std::to_string(kMaxThreads) + ")");
+      throw std::invalid_argument("threads: " + std::to_string(threads) +
+                                  " is out of range (allowed 1.." + std::to_string(kMaxThreads) +
+                                  ")");
     if (!(work_us >= 0 && work_us <= 1000))
       throw std::invalid_argument("work_us: " + std::to_string(work_us) +
                                   " is out of range (allowed 0..1000)");

@@ -1,0 +1,128 @@
+// The test suites of `npm test`, each a function returning {passed, failed} counts parsed from its
+// runner's own summary (CTest, GoogleTest, Vitest JSON). A suite that runs no test counts as failed.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { repoRoot, run, runCaptured } from './proc.mjs';
+import { BUILD_DIRS, buildCore, buildWebModules } from './wasm.mjs';
+
+const artifacts = join(repoRoot, 'tests', 'artifacts');
+
+/** CTest prints "N% tests passed, F tests failed out of T". */
+function ctestCounts(output) {
+  const m = output.match(/(\d+)% tests passed, (\d+) tests? failed out of (\d+)/);
+  if (!m) return { passed: 0, failed: 1 };
+  const failed = Number(m[2]);
+  return { passed: Number(m[3]) - failed, failed };
+}
+
+/** GoogleTest prints "[  PASSED  ] N tests." and "[  FAILED  ] N tests, listed below:" per program. */
+function gtestCounts(output) {
+  let passed = 0;
+  let failed = 0;
+  for (const m of output.matchAll(/\[ {2}PASSED {2}\] (\d+) tests?\./g)) passed += Number(m[1]);
+  for (const m of output.matchAll(/\[ {2}FAILED {2}\] (\d+) tests?, listed below/g))
+    failed += Number(m[1]);
+  return { passed, failed };
+}
+
+function ctest(dir, extra = []) {
+  const { output } = runCaptured('ctest', ['--test-dir', dir, '--output-on-failure', ...extra]);
+  return output;
+}
+
+function vitest(project) {
+  mkdirSync(artifacts, { recursive: true });
+  const report = join(artifacts, `vitest-${project}.json`);
+  runCaptured('npx', [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+  if (!existsSync(report)) return { passed: 0, failed: 1 };
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  const failed =
+    r.numFailedTests + (r.numFailedTestSuites ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+  return { passed: r.numPassedTests, failed };
+}
+
+function trackedFiles(patterns) {
+  const out = execFileSync('git', ['ls-files', '-co', '--exclude-standard', ...patterns], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  return out.split('\n').filter((f) => f && existsSync(join(repoRoot, f)));
+}
+
+/** Each lint tool is one check: passed when it reports nothing. */
+function lint() {
+  const checks = [
+    ['npx', ['eslint', '--max-warnings=0', '.']],
+    ['npx', ['prettier', '--check', '.']],
+    ['npx', ['tsc', '--noEmit', '-p', '.']],
+    [
+      'clang-format',
+      [
+        '--dry-run',
+        '--Werror',
+        ...trackedFiles([
+          'wasm/*.cpp',
+          'wasm/*.hpp',
+          'tests/*.cpp',
+          'tests/*.hpp',
+          'bench/*.cpp',
+          'bench/*.hpp',
+        ]),
+      ],
+    ],
+  ];
+  let passed = 0;
+  let failed = 0;
+  for (const [cmd, args] of checks) {
+    const { status } = runCaptured(cmd, args);
+    if (status === 0) passed++;
+    else {
+      failed++;
+      console.error(`lint: ${cmd} ${args[0]} reported problems`);
+    }
+  }
+  return { passed, failed };
+}
+
+export const SUITES = [
+  { name: 'lint (eslint, prettier, tsc, clang-format)', run: lint },
+  {
+    name: 'native C++ (CTest + GoogleTest)',
+    run: () => {
+      buildCore('native');
+      return ctestCounts(ctest(BUILD_DIRS.native, ['-j2']));
+    },
+  },
+  {
+    name: 'native C++ under ThreadSanitizer',
+    run: () => {
+      buildCore('tsan');
+      return ctestCounts(ctest(BUILD_DIRS.tsan, ['-j2']));
+    },
+  },
+  {
+    name: 'C++ in wasm under Node (GoogleTest, real pthreads)',
+    run: () => {
+      buildWebModules();
+      return gtestCounts(ctest(BUILD_DIRS.em, ['-V']));
+    },
+  },
+  { name: 'unit (Vitest)', run: () => vitest('unit') },
+  { name: 'wasm module under Node (Vitest)', run: () => vitest('wasm') },
+  {
+    name: 'end-to-end in Chromium (Vitest + playwright-core)',
+    run: () => {
+      run('npx', ['vite', 'build']);
+      return vitest('e2e');
+    },
+  },
+];

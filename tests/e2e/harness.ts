@@ -1,0 +1,91 @@
+// E2E harness: serves the production build (dist/) the ways a host would — with the isolation
+// headers, or as a plain static host — and drives Debian's Chromium; screenshots are kept in
+// tests/artifacts/screenshots.
+import { existsSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../../scripts/lib/browser.mjs';
+import { serveStatic } from '../../scripts/lib/staticServer.mjs';
+
+const root = resolve(__dirname, '../..');
+export const distDir = resolve(root, 'dist');
+const screenshotDir = resolve(root, 'tests/artifacts/screenshots');
+
+export interface Harness {
+  url: string;
+  context: BrowserContext;
+  page(): Promise<Page>;
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openHarness(options: {
+  isolationHeaders: boolean;
+  prefix?: string;
+}): Promise<Harness> {
+  if (!existsSync(resolve(distDir, 'index.html')))
+    throw new Error('dist/ is missing: npm test builds it (or run npm run build)');
+  mkdirSync(screenshotDir, { recursive: true });
+  const server = await serveStatic({ root: distDir, ...options });
+  const browser = await launchBrowser();
+  const pages: Page[] = [];
+  return {
+    url: server.url,
+    context: browser.context,
+    async page() {
+      const page = await browser.context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      (page as Page & { pageErrors?: string[] }).pageErrors = errors;
+      pages.push(page);
+      return page;
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: resolve(screenshotDir, `${name}.png`), fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export function pageErrors(page: Page): string[] {
+  return (page as Page & { pageErrors?: string[] }).pageErrors ?? [];
+}
+
+/** Each thread's total count, read from the bars' data attributes. */
+export async function threadCounts(page: Page): Promise<number[]> {
+  return page.$$eval('[data-testid=thread-counter] rect.bar', (bars) =>
+    bars.map((b) => Number(b.getAttribute('data-count'))),
+  );
+}
+
+export async function experimentData(page: Page): Promise<DOMStringMap> {
+  return page.getByTestId('experiment').evaluate((e) => ({ ...(e as HTMLElement).dataset }));
+}
+
+/** Starts a requestAnimationFrame recorder in the page; stopFrameGaps() returns the largest gap (ms). */
+export async function startFrameGaps(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __gaps: number[]; __gapsOn: boolean };
+    w.__gaps = [];
+    w.__gapsOn = true;
+    let last = performance.now();
+    const tick = (t: number) => {
+      w.__gaps.push(t - last);
+      last = t;
+      if (w.__gapsOn) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+export async function stopFrameGaps(page: Page): Promise<{ maxGapMs: number; frames: number }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __gaps: number[]; __gapsOn: boolean };
+    w.__gapsOn = false;
+    const gaps = w.__gaps.slice(1);
+    return { maxGapMs: Math.max(...gaps), frames: gaps.length };
+  });
+}

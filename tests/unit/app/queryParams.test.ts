@@ -1,0 +1,54 @@
+// URL query values: accepted in range, and bad ones named with their range and the fallback used.
+import { describe, expect, test } from 'vitest';
+import { parseChoiceParam, parseIntParam } from '../../../src/app/queryParams';
+import { readCountingControls } from '../../../src/app/counting/countingParams';
+
+const q = (s: string) => new URLSearchParams(s);
+const range = { min: 1, max: 64, fallback: 2 };
+
+describe('parseIntParam', () => {
+  test('absent or empty gives the fallback without an error', () => {
+    expect(parseIntParam(q(''), 'threads', range)).toEqual({ value: 2, error: null });
+    expect(parseIntParam(q('threads='), 'threads', range)).toEqual({ value: 2, error: null });
+  });
+  test('in-range values pass, bounds included', () => {
+    expect(parseIntParam(q('threads=1'), 'threads', range).value).toBe(1);
+    expect(parseIntParam(q('threads=64'), 'threads', range).value).toBe(64);
+  });
+  test.each(['-3', '0', '65', '100000'])('threads=%s is out of range', (raw) => {
+    const r = parseIntParam(q(`threads=${raw}`), 'threads', range);
+    expect(r.value).toBe(2);
+    expect(r.error).toBe(`threads=${raw} is out of range (allowed 1..64); using 2`);
+  });
+  test.each(['abc', '1.5', '2e3', '0x10', ' '])('threads=%s is not a whole number', (raw) => {
+    const r = parseIntParam(q(`threads=${encodeURIComponent(raw)}`), 'threads', range);
+    expect(r.value).toBe(2);
+    expect(r.error).toMatch(/is not a whole number \(allowed 1\.\.64\); using 2$/);
+  });
+});
+
+describe('parseChoiceParam', () => {
+  test('known choice passes, unknown is named with the choices', () => {
+    expect(
+      parseChoiceParam(q('layout=padded'), 'layout', ['packed', 'padded'], 'packed').value,
+    ).toBe('padded');
+    expect(
+      parseChoiceParam(q('layout=diagonal'), 'layout', ['packed', 'padded'], 'packed'),
+    ).toEqual({
+      value: 'packed',
+      error: 'layout=diagonal is not one of packed, padded; using packed',
+    });
+  });
+});
+
+describe('readCountingControls', () => {
+  test('defaults to one thread per core, capped at 64', () => {
+    expect(readCountingControls(q(''), 8).controls.threads).toBe(8);
+    expect(readCountingControls(q(''), 128).controls.threads).toBe(64);
+  });
+  test('collects every bad value', () => {
+    const { controls, errors } = readCountingControls(q('threads=-3&layout=x&workNs=abc'), 4);
+    expect(controls).toEqual({ threads: 4, layout: 'packed', workNs: 0 });
+    expect(errors).toHaveLength(3);
+  });
+});
