@@ -25,6 +25,20 @@ export default tseslint.config(
     },
   },
   {
+    // Emscripten --pre-js files run inside the generated CommonJS glue.
+    files: ['wasm/src/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        Module: 'writable',
+        require: 'readonly',
+        __filename: 'readonly',
+        process: 'readonly',
+      },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: {
       globals: {

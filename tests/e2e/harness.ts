@@ -28,7 +28,6 @@ export async function openHarness(options: {
   mkdirSync(screenshotDir, { recursive: true });
   const server = await serveStatic({ root: distDir, ...options });
   const browser = await launchBrowser();
-  const pages: Page[] = [];
   return {
     url: server.url,
     context: browser.context,
@@ -36,8 +35,7 @@ export async function openHarness(options: {
       const page = await browser.context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      (page as Page & { pageErrors?: string[] }).pageErrors = errors;
-      pages.push(page);
+      uncaught.set(page, errors);
       return page;
     },
     async screenshot(page, name) {
@@ -50,8 +48,11 @@ export async function openHarness(options: {
   };
 }
 
+/** Uncaught exceptions of each page opened through a harness. */
+const uncaught = new WeakMap<Page, string[]>();
+
 export function pageErrors(page: Page): string[] {
-  return (page as Page & { pageErrors?: string[] }).pageErrors ?? [];
+  return uncaught.get(page) ?? [];
 }
 
 /** Each thread's total count, read from the bars' data attributes. */
