@@ -19,7 +19,8 @@ const stageOf = (task: number) => (task === INPUT_TASK ? 0 : task % STAGE_RADIX)
  * finds it busy or out of turn is parked there until the stage frees and pushes it as a task.
  * The input task creates an item when fewer than `tokens` are in flight (else it parks until an
  * item finishes). A worker with an empty deque picks a random other worker and, after `stealCostUs`,
- * takes the top of its deque if any; with no task anywhere it sleeps (idle) until a push wakes it.
+ * takes the top of its deque if any; with no task anywhere it sleeps (idle) until a push wakes all
+ * sleepers.
  */
 export class WorkStealingRuntime extends SimCore {
   private readonly deques: number[][];
@@ -75,7 +76,9 @@ export class WorkStealingRuntime extends SimCore {
     const stage = stageOf(task);
     this.counters[stage].queueOccupancy++;
     this.emit(EventKind.enqueue, w, stage, itemOf(task), deque.length);
-    if (this.idle.length > 0) {
+    // Every sleeper resumes stealing, as TBB's thieves spin while any task exists: the first
+    // to pick this victim wins, so the task waits about (workers − 1)/(thieves) attempts.
+    for (let n = this.idle.length; n > 0; n--) {
       const sleeper = this.idle.shift();
       this.endWait(sleeper);
       this.findWork(sleeper);
