@@ -8,6 +8,7 @@ export {
   closedPipeline,
   type ClosedPipelineArgs,
   type ClosedPipelineResult,
+  type StationArgs,
 } from './closedPipeline';
 export {
   boundedPipeline,
