@@ -11,3 +11,4 @@ export {
 } from './telemetry';
 export { Xoshiro128 } from './prng';
 export { stageGroups } from './staticRuntime';
+export { replicate, studentT975, type ReplicationSummary } from './replications';

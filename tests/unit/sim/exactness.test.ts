@@ -1,8 +1,7 @@
 // The twin against the exact solvers: each exact throughput lies in the simulation's own 95% CI.
 import { describe, expect, it } from 'vitest';
 import { boundedPipeline, closedPipeline } from '../../../src/model';
-import { createSimulation } from '../../../src/sim';
-import { replicate } from './helpers';
+import { createSimulation, replicate } from '../../../src/sim';
 import { TANDEM_EXAMPLES, tandemSpec } from './tandemExamples';
 
 const REPLICATIONS = 30;

@@ -1,6 +1,6 @@
 // xoshiro128**: reproducible from the seed, distinct across seeds, uniform on [0, 1).
 import { describe, expect, it } from 'vitest';
-import { Xoshiro128 } from '../../../src/sim';
+import { Xoshiro128, replicate, studentT975 } from '../../../src/sim';
 
 describe('Xoshiro128', () => {
   it('repeats its stream for a seed and differs across seeds', () => {
@@ -34,5 +34,16 @@ describe('Xoshiro128', () => {
     const seen = new Set<number>();
     for (let i = 0; i < 1000; i++) seen.add(rng.below(5));
     expect([...seen].sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('replicate', () => {
+  it('gives the mean and a Student-t 95% half-width', () => {
+    const r = replicate(4, (seed) => seed, 1);
+    expect(r.values).toEqual([1, 2, 3, 4]);
+    expect(r.mean).toBe(2.5);
+    expect(r.halfWidth).toBeCloseTo((3.182 * Math.sqrt(5 / 3)) / 2, 10);
+    expect(studentT975(200)).toBeCloseTo(1.9719, 3);
+    expect(() => replicate(1, () => 0)).toThrow('invalid replications: 1');
   });
 });
