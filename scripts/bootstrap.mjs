@@ -68,33 +68,49 @@ export function chromiumPath() {
   return process.env.PIPELAB_CHROMIUM || '/usr/bin/chromium';
 }
 
-function installDebianPackages(packages) {
-  const isDebian = existsSync('/etc/debian_version') && onPath('apt-get');
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isDebian || !isRoot) return false;
-  console.log(`[bootstrap] installing Debian packages: ${packages.join(' ')}`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  run('apt-get', ['update'], { env });
-  run('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env });
-  return true;
+/**
+ * Decides what to do about missing tools: install the Debian packages (Debian and root), or stop
+ * with one message listing what to install. Pure, so the decision is tested without a machine.
+ * @param {string[]} missing  keys of TOOLS that are not present
+ * @param {{isDebian: boolean, isRoot: boolean}} machine
+ * @returns {{install: string[]} | {error: string}}
+ */
+export function planTools(missing, machine) {
+  if (missing.length === 0) return { install: [] };
+  if (machine.isDebian && machine.isRoot)
+    return { install: [...new Set(missing.flatMap((name) => TOOLS[name].deb.split(' ')))] };
+  const why = !machine.isDebian ? 'this is not a Debian system' : 'this process is not root';
+  const lines = missing.map(
+    (name) => `  - ${TOOLS[name].other} (Debian package: ${TOOLS[name].deb})`,
+  );
+  return {
+    error:
+      `PipeLab cannot continue: tools are missing and it cannot install them itself (${why}).\n` +
+      `Please install:\n${lines.join('\n')}`,
+  };
+}
+
+function thisMachine() {
+  return {
+    isDebian: existsSync('/etc/debian_version') && onPath('apt-get'),
+    isRoot: typeof process.getuid === 'function' && process.getuid() === 0,
+  };
 }
 
 function ensureTools(names) {
   const missing = names.filter((name) => !TOOLS[name].present());
-  if (missing.length === 0) return;
-  const packages = missing.flatMap((name) => TOOLS[name].deb.split(' '));
-  if (installDebianPackages(packages)) {
-    const still = missing.filter((name) => !TOOLS[name].present());
-    if (still.length === 0) return;
-    missing.splice(0, missing.length, ...still);
+  const plan = planTools(missing, thisMachine());
+  if ('error' in plan) throw new Error(plan.error);
+  if (plan.install.length === 0) return;
+  console.log(`[bootstrap] installing Debian packages: ${plan.install.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update'], { env });
+  run('apt-get', ['install', '-y', '--no-install-recommends', ...plan.install], { env });
+  const still = missing.filter((name) => !TOOLS[name].present());
+  if (still.length) {
+    const again = planTools(still, { isDebian: false, isRoot: false });
+    throw new Error(`apt-get finished but tools are still missing.\n${again.error}`);
   }
-  const lines = missing.map(
-    (name) => `  - ${TOOLS[name].other} (Debian package: ${TOOLS[name].deb})`,
-  );
-  throw new Error(
-    `PipeLab cannot continue: missing tools, and this machine is not a Debian system where it runs ` +
-      `as root, so it cannot install them itself. Please install:\n${lines.join('\n')}`,
-  );
 }
 
 /** Runs `npm ci` when node_modules is missing or was installed from another lockfile. */
