@@ -26,8 +26,18 @@ function gtestCounts(output) {
   return { passed, failed };
 }
 
+/** A hung test must fail, not eat CI's time: no single test may run longer than this. */
+const CTEST_TIMEOUT_S = 240;
+
 function ctest(dir, extra = []) {
-  const { output } = runCaptured('ctest', ['--test-dir', dir, '--output-on-failure', ...extra]);
+  const { output } = runCaptured('ctest', [
+    '--test-dir',
+    dir,
+    '--output-on-failure',
+    '--timeout',
+    String(CTEST_TIMEOUT_S),
+    ...extra,
+  ]);
   return output;
 }
 

@@ -38,7 +38,9 @@ function(pipelab_add_test_suite name)
     add_test(NAME wasm.${name} COMMAND node ${CMAKE_CURRENT_BINARY_DIR}/${name}.js)
     set_tests_properties(wasm.${name} PROPERTIES TIMEOUT 600)
   else()
-    gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 300)
+    # No per-test TIMEOUT here: inside gtest_discover_tests, "PROPERTIES TIMEOUT n" is taken as
+    # the function's own (discovery) TIMEOUT keyword. The test driver passes ctest --timeout.
+    gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60)
   endif()
 endfunction()
 
