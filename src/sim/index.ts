@@ -1,8 +1,8 @@
 // The discrete-event twin: same runtimes and telemetry as the C++ core, any core count, seeded.
 export { createSimulation, type SimOptions, type SimResult, type Simulation } from './simulation';
 export {
-  EventKind,
-  EVENT_KIND_NAMES,
+  EVENT_KINDS,
+  type EventKindName,
   NO_ITEM,
   NO_STAGE,
   type StageCounters,

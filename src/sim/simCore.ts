@@ -4,7 +4,7 @@ import { Xoshiro128 } from './prng';
 import {
   NO_ITEM,
   emptyCounters,
-  type EventKindCode,
+  type EventKindName,
   type StageCounters,
   type TelemetrySink,
 } from './telemetry';
@@ -71,7 +71,7 @@ export abstract class SimCore {
   /** A timer set by `after` fired. */
   protected abstract timer(worker: number): void;
 
-  emit(kind: EventKindCode, worker: number, stage: number, item: number, arg = 0): void {
+  emit(kind: EventKindName, worker: number, stage: number, item: number, arg = 0): void {
     this.eventCount++;
     if (this.sink !== undefined) {
       this.sink({ timeUs: this.nowUs, item: item < 0 ? NO_ITEM : item, arg, worker, stage, kind });

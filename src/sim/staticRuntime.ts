@@ -4,7 +4,7 @@ import { CompletionClock } from './completionClock';
 import { Fifo } from './fifo';
 import type { ServiceSampler } from './serviceSampler';
 import { SimCore, Wait } from './simCore';
-import { EventKind, NO_ITEM, type TelemetrySink } from './telemetry';
+import { NO_ITEM, type TelemetrySink } from './telemetry';
 
 interface Group {
   /** Original stage indices run back to back by one worker (one index unless collapsed). */
@@ -102,7 +102,7 @@ export class StaticRuntime extends SimCore {
     if (g === 0) {
       if (this.nextItem >= this.spec.items) return;
       if (this.inFlight >= this.inFlightLimit) {
-        this.emit(EventKind.blockedEmpty, w, stage, NO_ITEM);
+        this.emit('blocked-empty', w, stage, NO_ITEM);
         this.beginWait(w, Wait.Idle, stage);
         this.tokenWaiters.push(w);
         return;
@@ -122,7 +122,7 @@ export class StaticRuntime extends SimCore {
       this.start(w, this.dequeue(w, g));
       return;
     }
-    this.emit(EventKind.blockedEmpty, w, stage, NO_ITEM);
+    this.emit('blocked-empty', w, stage, NO_ITEM);
     this.beginWait(w, Wait.Idle, stage);
     q.waitingConsumers.push(w);
   }
@@ -132,7 +132,7 @@ export class StaticRuntime extends SimCore {
     const stage = this.groups[g].stages[0];
     const item = q.items.shift();
     this.counters[stage].queueOccupancy--;
-    this.emit(EventKind.dequeue, w, stage, item, q.items.length);
+    this.emit('dequeue', w, stage, item, q.items.length);
     if (q.blockedProducers.length > 0) {
       const producer = q.blockedProducers.shift();
       this.endWait(producer);
@@ -147,7 +147,7 @@ export class StaticRuntime extends SimCore {
     const stage = this.groups[g].stages[0];
     q.items.push(item);
     this.counters[stage].queueOccupancy++;
-    this.emit(EventKind.enqueue, w, stage, item, q.items.length);
+    this.emit('enqueue', w, stage, item, q.items.length);
     if (q.waitingConsumers.length > 0) {
       const consumer = q.waitingConsumers.shift();
       this.endWait(consumer);
@@ -164,7 +164,7 @@ export class StaticRuntime extends SimCore {
   private startStage(w: number): void {
     const stage = this.groups[this.groupOf[w]].stages[this.sub[w]];
     this.counters[stage].itemsIn++;
-    this.emit(EventKind.start, w, stage, this.item[w]);
+    this.emit('start', w, stage, this.item[w]);
     this.serve(w, this.samplers[stage]());
   }
 
@@ -175,7 +175,7 @@ export class StaticRuntime extends SimCore {
     const item = this.item[w];
     this.counters[stage].busyUs += this.serviceWallUs(w);
     this.counters[stage].itemsOut++;
-    this.emit(EventKind.end, w, stage, item);
+    this.emit('end', w, stage, item);
     if (++this.sub[w] < stages.length) {
       this.startStage(w);
       return;
@@ -197,7 +197,7 @@ export class StaticRuntime extends SimCore {
       this.acquire(w);
       return;
     }
-    this.emit(EventKind.blockedFull, w, stage, item);
+    this.emit('blocked-full', w, stage, item);
     this.beginWait(w, Wait.Blocked, stage);
     next.blockedProducers.push(w);
   }

@@ -4,7 +4,7 @@ import { CompletionClock } from './completionClock';
 import { Fifo } from './fifo';
 import type { ServiceSampler } from './serviceSampler';
 import { SimCore, Wait } from './simCore';
-import { EventKind, NO_ITEM, NO_STAGE, type TelemetrySink } from './telemetry';
+import { NO_ITEM, NO_STAGE, type TelemetrySink } from './telemetry';
 
 /** The task that creates the next item (runs the input stage). */
 const INPUT_TASK = -1;
@@ -75,7 +75,7 @@ export class WorkStealingRuntime extends SimCore {
     this.stealable++;
     const stage = stageOf(task);
     this.counters[stage].queueOccupancy++;
-    this.emit(EventKind.enqueue, w, stage, itemOf(task), deque.length);
+    this.emit('enqueue', w, stage, itemOf(task), deque.length);
     // Every sleeper resumes stealing, as TBB's thieves spin while any task exists: the first
     // to pick this victim wins, so the task waits about (workers − 1)/(thieves) attempts.
     for (let n = this.idle.length; n > 0; n--) {
@@ -91,7 +91,7 @@ export class WorkStealingRuntime extends SimCore {
       const task = deque.pop()!;
       this.stealable--;
       this.counters[stageOf(task)].queueOccupancy--;
-      this.emit(EventKind.dequeue, w, stageOf(task), itemOf(task), deque.length);
+      this.emit('dequeue', w, stageOf(task), itemOf(task), deque.length);
       this.run(w, task);
       return;
     }
@@ -100,11 +100,11 @@ export class WorkStealingRuntime extends SimCore {
       const victim = pick >= w ? pick + 1 : pick;
       this.victim[w] = victim;
       this.stealAttempts[w]++;
-      this.emit(EventKind.stealAttempt, w, NO_STAGE, NO_ITEM, victim);
+      this.emit('steal-attempt', w, NO_STAGE, NO_ITEM, victim);
       this.after(w, this.stealCostUs);
       return;
     }
-    this.emit(EventKind.idle, w, NO_STAGE, NO_ITEM);
+    this.emit('idle', w, NO_STAGE, NO_ITEM);
     this.beginWait(w, Wait.Idle, -1);
     this.idle.push(w);
   }
@@ -120,7 +120,7 @@ export class WorkStealingRuntime extends SimCore {
     this.stealable--;
     this.counters[stageOf(task)].queueOccupancy--;
     this.steals[w]++;
-    this.emit(EventKind.stealSuccess, w, stageOf(task), itemOf(task), victim);
+    this.emit('steal-success', w, stageOf(task), itemOf(task), victim);
     this.run(w, task);
   }
 
@@ -145,7 +145,7 @@ export class WorkStealingRuntime extends SimCore {
     this.item[w] = item;
     this.stage[w] = stage;
     this.counters[stage].itemsIn++;
-    this.emit(EventKind.start, w, stage, item);
+    this.emit('start', w, stage, item);
     this.serve(w, this.samplers[stage]());
   }
 
@@ -154,7 +154,7 @@ export class WorkStealingRuntime extends SimCore {
     const stage = this.stage[w];
     this.counters[stage].busyUs += this.serviceWallUs(w);
     this.counters[stage].itemsOut++;
-    this.emit(EventKind.end, w, stage, item);
+    this.emit('end', w, stage, item);
     if (stage === 0 && this.serial(0)) this.spawnInput(w);
     else if (stage > 0 && this.serial(stage)) this.releaseSerial(w, stage);
     const last = this.spec.stages.length - 1;

@@ -1,10 +1,11 @@
 // Conservation, serial-in-order order, the token bound, queue capacity and the telemetry shape.
 import { describe, expect, it } from 'vitest';
 import {
-  EventKind,
+  EVENT_KINDS,
   NO_ITEM,
   NO_STAGE,
   createSimulation,
+  type EventKindName,
   type TelemetryEvent,
 } from '../../../src/sim';
 import { capture, exponential, fixed, spec } from './helpers';
@@ -55,7 +56,7 @@ const variants = {
   }),
 };
 
-function byKind(events: TelemetryEvent[], kind: number, stage?: number) {
+function byKind(events: TelemetryEvent[], kind: EventKindName, stage?: number) {
   return events.filter((e) => e.kind === kind && (stage === undefined || e.stage === stage));
 }
 
@@ -67,7 +68,7 @@ describe.each(Object.entries(variants))('%s', (_name, s) => {
     expect([...shapes]).toEqual(['arg,item,kind,stage,timeUs,worker']);
     const bad = events.filter(
       (e, i) =>
-        !(e.kind >= 0 && e.kind <= 8) ||
+        !EVENT_KINDS.includes(e.kind) ||
         !(e.stage === NO_STAGE || e.stage < s.stages.length) ||
         !(e.item === NO_ITEM || e.item < s.items) ||
         !(e.worker < result.workers.length) ||
@@ -79,7 +80,7 @@ describe.each(Object.entries(variants))('%s', (_name, s) => {
 
   it('serves every item exactly once at every stage (conservation)', () => {
     for (let stage = 0; stage < s.stages.length; stage++) {
-      for (const kind of [EventKind.start, EventKind.end]) {
+      for (const kind of ['start', 'end'] as const) {
         const items = byKind(events, kind, stage)
           .map((e) => e.item)
           .sort((a, b) => a - b);
@@ -94,13 +95,13 @@ describe.each(Object.entries(variants))('%s', (_name, s) => {
 
   it('runs serial-in-order stages in input order, one item at a time', () => {
     for (const stage of [0, s.stages.length - 1]) {
-      const starts = byKind(events, EventKind.start, stage).map((e) => e.item);
+      const starts = byKind(events, 'start', stage).map((e) => e.item);
       expect(starts).toEqual(Array.from({ length: s.items }, (_, i) => i));
       let busy = 0;
       let peak = 0;
       for (const e of events.filter((x) => x.stage === stage)) {
-        if (e.kind === EventKind.start) busy++;
-        if (e.kind === EventKind.end) busy--;
+        if (e.kind === 'start') busy++;
+        if (e.kind === 'end') busy--;
         peak = Math.max(peak, busy);
       }
       expect(peak).toBe(1);
@@ -122,8 +123,8 @@ describe('bounds', () => {
       let inFlight = 0;
       let peak = 0;
       for (const e of events) {
-        if (e.kind === EventKind.start && e.stage === 0) inFlight++;
-        if (e.kind === EventKind.end && e.stage === s.stages.length - 1) inFlight--;
+        if (e.kind === 'start' && e.stage === 0) inFlight++;
+        if (e.kind === 'end' && e.stage === s.stages.length - 1) inFlight--;
         peak = Math.max(peak, inFlight);
       }
       expect(peak).toBe(tokens);
@@ -135,8 +136,8 @@ describe('bounds', () => {
     let inFlight = 0;
     let peak = 0;
     for (const e of events) {
-      if (e.kind === EventKind.start && e.stage === 0) inFlight++;
-      if (e.kind === EventKind.end && e.stage === 2) inFlight--;
+      if (e.kind === 'start' && e.stage === 0) inFlight++;
+      if (e.kind === 'end' && e.stage === 2) inFlight--;
       peak = Math.max(peak, inFlight);
     }
     expect(peak).toBe(4);
@@ -145,13 +146,13 @@ describe('bounds', () => {
   it('never fills a queue beyond its capacity, and blocks producers when full', () => {
     const s = variants['static closed'];
     const { events, result } = capture(s);
-    const occupancy = byKind(events, EventKind.enqueue).map((e) => e.arg);
+    const occupancy = byKind(events, 'enqueue').map((e) => e.arg);
     expect(Math.max(...occupancy)).toBe(3);
-    expect(byKind(events, EventKind.blockedFull).length).toBeGreaterThan(0);
+    expect(byKind(events, 'blocked-full').length).toBeGreaterThan(0);
     expect(result.stages[0].blockedUs).toBeGreaterThan(0);
     const open = capture(variants['static open']).events;
-    expect(Math.max(...byKind(open, EventKind.enqueue).map((e) => e.arg))).toBeGreaterThan(3);
-    expect(byKind(open, EventKind.blockedFull)).toHaveLength(0);
+    expect(Math.max(...byKind(open, 'enqueue').map((e) => e.arg))).toBeGreaterThan(3);
+    expect(byKind(open, 'blocked-full')).toHaveLength(0);
   });
 
   it('time-shares cores: two threads on one core take twice as long', () => {
