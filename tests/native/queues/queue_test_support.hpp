@@ -26,10 +26,15 @@ inline constexpr bool kUnderTsan = false;
 
 // The gold stress size: 10M items per queue, scaled down under TSan (~50x slower per access).
 inline constexpr std::uint64_t kStressItems = kUnderTsan ? 200'000 : 10'000'000;
-// Size of each run in capacity sweeps; odd so it is never a whole number of batches.
+// Size of each run in capacity sweeps; odd so it is never a whole number of batches. Smaller in
+// wasm, where a capacity-1 hand-off costs several microseconds on a loaded 2-core machine.
+#if defined(__EMSCRIPTEN__)
+inline constexpr std::uint64_t kSweepItems = 100'003;
+#else
 inline constexpr std::uint64_t kSweepItems = kUnderTsan ? 20'001 : 300'007;
+#endif
 // A transfer that has not finished by then is reported as a failure, never a hang.
-inline constexpr std::chrono::seconds kTransferLimit{kUnderTsan ? 60 : 30};
+inline constexpr std::chrono::seconds kTransferLimit{120};
 
 // Counts live objects and catches double destruction or use of a destroyed object.
 class Tracked {
@@ -75,21 +80,45 @@ template <typename Q, typename = void>
 struct HasTryFlush : std::false_type {};
 template <typename Q>
 struct HasTryFlush<Q, std::void_t<decltype(std::declval<Q&>().try_flush())>> : std::true_type {};
+template <typename Q, typename = void>
+struct HasFlush : std::false_type {};
+template <typename Q>
+struct HasFlush<Q, std::void_t<decltype(std::declval<Q&>().flush())>> : std::true_type {};
 
-// Waits between failed attempts and notices when the transfer has run out of time.
+// Makes every pushed item visible if the queue batches; false if it cannot yet (BatchQueue: the
+// consumer still holds the other semi-buffer).
+template <typename Q>
+bool try_publish_all(Q& queue) {
+  if constexpr (HasTryFlush<Q>::value) {
+    return queue.try_flush();
+  } else if constexpr (HasFlush<Q>::value) {
+    queue.flush();
+  }
+  return true;
+}
+
+// Waits between failed attempts: spin, then yield, then sleep, so a starved thread gives its core
+// back even in wasm, where std::this_thread::yield() does not yield (Emscripten only runs queued
+// calls). Reports when the transfer has run out of time.
 class BoundedWait {
  public:
   explicit BoundedWait(std::chrono::steady_clock::time_point deadline) : deadline_(deadline) {}
   // False once the deadline has passed.
   bool wait() {
-    if (++attempts_ % 64 != 0) return true;
-    std::this_thread::yield();
-    return std::chrono::steady_clock::now() < deadline_;
+    ++failures_;
+    if (failures_ < 64) return true;
+    if (failures_ < 256) {
+      std::this_thread::yield();
+    } else {
+      std::this_thread::sleep_for(std::chrono::microseconds(20));
+    }
+    return failures_ % 64 != 0 || std::chrono::steady_clock::now() < deadline_;
   }
+  void reset() { failures_ = 0; }
 
  private:
   std::chrono::steady_clock::time_point deadline_;
-  std::uint64_t attempts_ = 0;
+  std::uint64_t failures_ = 0;
 };
 
 struct TransferOutcome {
@@ -115,17 +144,17 @@ TransferOutcome transfer_in_order(Queue& queue, std::uint64_t items) {
       while (!queue.try_push(item)) {
         if (!wait.wait() || give_up.load(std::memory_order_relaxed)) return;
       }
+      wait.reset();
     }
-    if constexpr (HasTryFlush<Queue>::value) {
-      while (!queue.try_flush()) {
-        if (!wait.wait() || give_up.load(std::memory_order_relaxed)) return;
-      }
+    while (!try_publish_all(queue)) {
+      if (!wait.wait() || give_up.load(std::memory_order_relaxed)) return;
     }
   });
   BoundedWait wait(deadline);
   T item{};
   while (outcome.received < items) {
     if (queue.try_pop(item)) {
+      wait.reset();
       const std::uint64_t value = value_of(item);
       if (value != outcome.received && outcome.out_of_order++ == 0) {
         outcome.first_bad_index = outcome.received;

@@ -112,6 +112,7 @@ void expect_conservation(std::size_t capacity, int producers, int consumers,
             return;
           }
         }
+        wait.reset();
       }
     });
   }
@@ -128,6 +129,7 @@ void expect_conservation(std::size_t capacity, int producers, int consumers,
           }
           continue;
         }
+        wait.reset();
         popped.fetch_add(1, std::memory_order_relaxed);
         const std::uint64_t producer = item >> 40;
         const std::uint64_t sequence = item & ((std::uint64_t{1} << 40) - 1);

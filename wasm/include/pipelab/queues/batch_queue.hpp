@@ -28,12 +28,12 @@
 #include <atomic>
 #include <cstddef>
 #include <new>
-#include <thread>
 #include <type_traits>
 #include <utility>
 
 #include "pipelab/queues/cache_line.hpp"
 #include "pipelab/queues/queue_support.hpp"
+#include "pipelab/queues/wait_policy.hpp"
 
 namespace pipelab::queues {
 
@@ -95,12 +95,11 @@ class BasicBatchQueue {
   // Producer. Publishes a partial semi-buffer; false if the consumer still holds the other one.
   [[nodiscard]] bool try_flush() noexcept { return producer_.next == 0 || try_publish(); }
 
-  // Producer. Makes every pushed item visible to the consumer, waiting (spin, then yield) until the
-  // consumer has released the other semi-buffer: at most one semi-buffer of pops.
+  // Producer. Makes every pushed item visible to the consumer, waiting (ParkWait: spin, yield,
+  // sleep) until the consumer has released the other semi-buffer: at most one semi-buffer of pops.
   void flush() noexcept {
-    for (unsigned attempt = 0; !try_flush(); ++attempt) {
-      if (attempt >= 64) std::this_thread::yield();
-    }
+    ParkWait wait;
+    while (!try_flush()) wait.wait();
   }
 
   // Consumer. Fails when no published semi-buffer is waiting.

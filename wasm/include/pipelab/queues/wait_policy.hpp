@@ -3,7 +3,9 @@
 // A queue's try_* never blocks; a runtime picks how to wait between attempts:
 //   SpinWait   busy-waits with the CPU's pause hint: lowest hand-off latency (~one cache-line
 //              round trip), burns a core; right when every thread has its own core.
-//   YieldWait  spins briefly, then yields the core: for more threads than cores.
+//   YieldWait  spins briefly, then yields the core: for more threads than cores, natively. In wasm
+//              std::this_thread::yield() does not yield (Emscripten's sched_yield only runs queued
+//              calls), so YieldWait degrades to spinning there: use ParkWait in wasm instead.
 //   ParkWait   spins, yields, then sleeps with exponential back-off (1 us doubling to 1 ms): idle
 //              stages cost almost nothing, at the price of up to ~1 ms of wake-up delay. It needs
 //              no notifier, so it works with every queue (a real futex hand-off costs ~40-50 us
