@@ -4,21 +4,18 @@ import { erlangB, erlangBCarried, erlangC } from '../../../src/model';
 import { expectClose, vectors } from './vectors';
 
 describe('erlangB', () => {
-  it.each(vectors.a_erlang.vectors.map((v: any): any[] => [v.c, v.a, v]))(
-    'c=%d a=%d matches blocking and carried load',
-    (c, a, v: any) => {
+  it.each(vectors.a_erlang.vectors)(
+    'c=$c a=$a matches blocking and carried load',
+    ({ c, a, ...v }) => {
       expectClose(erlangB(c, a), v.erlang_B);
       expectClose(erlangBCarried(c, a), v.busy_servers_loss_v);
     },
   );
 
-  it.each(vectors.a_erlang.continuous_erlang_B.map((v: any): any[] => [v.n, v.a, v]))(
-    'continuous n=%d a=%d',
-    (n, a, v: any) => {
-      expectClose(erlangB(n, a), v.erlang_B_continuous);
-      expectClose(erlangBCarried(n, a), v.v_continuous);
-    },
-  );
+  it.each(vectors.a_erlang.continuous_erlang_B)('continuous n=$n a=$a', ({ n, a, ...v }) => {
+    expectClose(erlangB(n, a), v.erlang_B_continuous);
+    expectClose(erlangBCarried(n, a), v.v_continuous);
+  });
 
   it('is stable at 256 servers and a large load', () => {
     const b = erlangB(256, 5000);
@@ -39,19 +36,16 @@ describe('erlangB', () => {
 });
 
 describe('erlangC', () => {
-  const stable = vectors.a_erlang.vectors.filter((v: any) => v.erlang_C !== null);
-  const unstable = vectors.a_erlang.vectors.filter((v: any) => v.erlang_C === null);
+  const stable = vectors.a_erlang.vectors.filter((v) => v.erlang_C !== null);
+  const unstable = vectors.a_erlang.vectors.filter((v) => v.erlang_C === null);
 
-  it.each(stable.map((v: any): any[] => [v.c, v.a, v]))('c=%d a=%d', (c, a, v: any) => {
-    expectClose(erlangC(c, a), v.erlang_C);
+  it.each(stable)('c=$c a=$a', ({ c, a, ...v }) => {
+    expectClose(erlangC(c, a), v.erlang_C!);
   });
 
-  it.each(unstable.map((v: any): any[] => [v.c, v.a]))(
-    'c=%d a=%d is unstable and rejected',
-    (c, a) => {
-      expect(() => erlangC(c, a)).toThrow(`invalid offeredLoad: ${a}`);
-    },
-  );
+  it.each(unstable)('c=$c a=$a is unstable and rejected', ({ c, a }) => {
+    expect(() => erlangC(c, a)).toThrow(`invalid offeredLoad: ${a}`);
+  });
 
   it('needs an integer server count', () => {
     expect(() => erlangC(2.5, 1)).toThrow('invalid servers: 2.5 (allowed integer 1..256)');

@@ -4,9 +4,9 @@ import { boundedPipeline, closedPipeline } from '../../../src/model';
 import { expectClose, vectors } from './vectors';
 
 describe('closedPipeline', () => {
-  it.each(vectors.c_finite_source.vectors.map((v: any): any[] => [v.N, v.c, v]))(
-    'a think station with N servers plus a c-server station is the finite source (N=%d c=%d)',
-    (n, c, v: any) => {
+  it.each(vectors.c_finite_source.vectors)(
+    'a think station with N servers plus a c-server station is the finite source (N=$N c=$c)',
+    ({ N: n, c, ...v }) => {
       const r = closedPipeline({
         stages: [
           { serviceTime: v.Z_think, servers: n },

@@ -4,19 +4,17 @@ import { finiteSource, mmc, mmck } from '../../../src/model';
 import { expectClose, vectors } from './vectors';
 
 describe('mmc', () => {
-  const stable = vectors.a_erlang.vectors.filter((v: any) => v.erlang_C !== null);
-  it.each(stable.map((v: any): any[] => [v.c, v.a, v.mmc_with_S1_lam_a]))(
-    'c=%d a=%d',
-    (c, a, ref: any) => {
-      const r = mmc({ arrivalRate: a, serviceTime: 1, servers: c });
-      expectClose(r.meanInQueue, ref.Lq);
-      expectClose(r.meanWait, ref.Wq);
-      expectClose(r.meanResponse, ref.W);
-      expectClose(r.meanInSystem, ref.L);
-      expectClose(r.p0, ref.P0, 1e-9);
-      expectClose(r.throughput, ref.throughput);
-    },
-  );
+  const stable = vectors.a_erlang.vectors.filter((v) => v.erlang_C !== null);
+  it.each(stable)('c=$c a=$a', ({ c, a, mmc_with_S1_lam_a }) => {
+    const ref = mmc_with_S1_lam_a!;
+    const r = mmc({ arrivalRate: a, serviceTime: 1, servers: c });
+    expectClose(r.meanInQueue, ref.Lq);
+    expectClose(r.meanWait, ref.Wq);
+    expectClose(r.meanResponse, ref.W);
+    expectClose(r.meanInSystem, ref.L);
+    expectClose(r.p0, ref.P0, 1e-9);
+    expectClose(r.throughput, ref.throughput);
+  });
 
   it('refuses a mean for an unstable queue', () => {
     expect(() => mmc({ arrivalRate: 6, serviceTime: 1, servers: 4 })).toThrow(
@@ -32,19 +30,16 @@ describe('mmc', () => {
 });
 
 describe('mmck', () => {
-  it.each(vectors.b_mmck.vectors.map((v: any): any[] => [v.c, v.K, v]))(
-    'c=%d K=%d',
-    (c, k, v: any) => {
-      const r = mmck({ arrivalRate: v.lam, serviceTime: v.S, servers: c, capacity: k });
-      expectClose(r.blocking, v.P_block);
-      expectClose(r.throughput, v.throughput);
-      expectClose(r.meanInSystem, v.L);
-      expectClose(r.meanResponse, v.W);
-      expectClose(r.utilization, v.utilization);
-      expectClose(r.waitProbabilityAdmitted + 1, v.P_wait_given_admitted + 1);
-      expectClose(r.meanInQueue + 1, v.Lq + 1);
-    },
-  );
+  it.each(vectors.b_mmck.vectors)('c=$c K=$K', ({ c, K: k, ...v }) => {
+    const r = mmck({ arrivalRate: v.lam, serviceTime: v.S, servers: c, capacity: k });
+    expectClose(r.blocking, v.P_block);
+    expectClose(r.throughput, v.throughput);
+    expectClose(r.meanInSystem, v.L);
+    expectClose(r.meanResponse, v.W);
+    expectClose(r.utilization, v.utilization);
+    expectClose(r.waitProbabilityAdmitted + 1, v.P_wait_given_admitted + 1);
+    expectClose(r.meanInQueue + 1, v.Lq + 1);
+  });
 
   it('rejects a capacity below the server count', () => {
     expect(() => mmck({ arrivalRate: 1, serviceTime: 1, servers: 4, capacity: 3 })).toThrow(
@@ -55,7 +50,7 @@ describe('mmck', () => {
 
 describe('finiteSource', () => {
   const cases = vectors.c_finite_source.vectors;
-  it.each(cases.map((v: any): any[] => [v.N, v.c, v]))('N=%d c=%d', (n, c, v: any) => {
+  it.each(cases)('N=$N c=$c', ({ N: n, c, ...v }) => {
     const r = finiteSource({ servers: c, population: n, thinkTime: v.Z_think, serviceTime: v.S });
     expectClose(r.throughput, v.throughput);
     expectClose(r.meanInSystem, v.L_at_station);
@@ -65,23 +60,20 @@ describe('finiteSource', () => {
     v.P_n.forEach((p: number, i: number) => expectClose(r.probabilities[i], p, 1e-8));
   });
 
-  it.each(cases.map((v: any): any[] => [v.N, v.c, v]))(
-    'Eq. 3 Σ(N−n)P_n/T_arr equals Σmin(n,c)P_n/T_ser (N=%d c=%d)',
-    (_n, _c, v: any) => {
-      const r = finiteSource({
-        servers: v.c,
-        population: v.N,
-        thinkTime: v.Z_think,
-        serviceTime: v.S,
-      });
-      expectClose(r.throughputEq3, r.throughput, 1e-12);
-      expectClose(r.throughputEq3, v.throughput_eq3_form);
-    },
-  );
+  it.each(cases)('Eq. 3 Σ(N−n)P_n/T_arr equals Σmin(n,c)P_n/T_ser (N=$N c=$c)', (v) => {
+    const r = finiteSource({
+      servers: v.c,
+      population: v.N,
+      thinkTime: v.Z_think,
+      serviceTime: v.S,
+    });
+    expectClose(r.throughputEq3, r.throughput, 1e-12);
+    expectClose(r.throughputEq3, v.throughput_eq3_form);
+  });
 
-  it.each(vectors.c_finite_source.real_valued_servers.map((v: any): any[] => [v.c_real, v]))(
-    'real-valued servers c=%d',
-    (c, v: any) => {
+  it.each(vectors.c_finite_source.real_valued_servers)(
+    'real-valued servers c=$c_real',
+    ({ c_real: c, ...v }) => {
       const r = finiteSource({
         servers: c,
         population: v.N,

@@ -129,7 +129,8 @@ describe('parseExperimentSpec', () => {
   });
 
   it('rejects missing required fields and non-objects', () => {
-    const { seed: _seed, ...noSeed } = base();
+    const noSeed: Record<string, unknown> = base();
+    delete noSeed.seed;
     expect(errorOf(noSeed).message).toBe('seed: missing (required)');
     expect(errorOf([1]).message).toContain('is not an object');
     expect(errorOf(null).path).toBe('');
