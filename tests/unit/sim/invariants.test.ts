@@ -46,6 +46,27 @@ const variants = {
     tokens: 5,
     items: 500,
   }),
+  'parallel input (static)': spec({
+    runtime: 'static',
+    stages: [
+      { name: 'in', mode: 'parallel', threads: 2, service: exponential(8) },
+      { name: 'any', mode: 'serial-out-of-order', service: exponential(3) },
+      stages3(1)[2],
+    ],
+    queue: { capacity: 2 },
+    items: 500,
+  }),
+  'parallel input (work stealing)': spec({
+    runtime: 'work-stealing',
+    stages: [
+      { name: 'in', mode: 'parallel', service: exponential(8) },
+      { name: 'any', mode: 'serial-out-of-order', service: exponential(3) },
+      stages3(1)[2],
+    ],
+    threads: 4,
+    tokens: 6,
+    items: 500,
+  }),
   'time-shared': spec({
     runtime: 'work-stealing',
     stages: stages3(1),
@@ -93,10 +114,13 @@ describe.each(Object.entries(variants))('%s', (_name, s) => {
     expect(result.completed).toBe(s.items);
   });
 
-  it('runs serial-in-order stages in input order, one item at a time', () => {
-    for (const stage of [0, s.stages.length - 1]) {
+  it('runs serial stages one item at a time, serial-in-order ones in input order', () => {
+    const serial = s.stages.flatMap((x, i) => (x.mode === 'parallel' ? [] : [i]));
+    expect(serial.length).toBeGreaterThan(0);
+    for (const stage of serial) {
       const starts = byKind(events, 'start', stage).map((e) => e.item);
-      expect(starts).toEqual(Array.from({ length: s.items }, (_, i) => i));
+      const inOrder = starts.every((item, i) => item === i);
+      expect(inOrder).toBe(s.stages[stage].mode === 'serial-in-order');
       let busy = 0;
       let peak = 0;
       for (const e of events.filter((x) => x.stage === stage)) {
