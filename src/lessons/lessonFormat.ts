@@ -1,0 +1,159 @@
+// The lesson front matter: its types and its validation (see FORMAT.md). Pure, so the same checks
+// run in the build (vitePlugin.ts) and in the tests; errors name the field path.
+import { parseExperimentSpec, type ExperimentSpec } from '../spec/experimentSpec';
+import {
+  join,
+  readEnum,
+  readInteger,
+  readObject,
+  readString,
+  requireField,
+  SpecError,
+} from '../spec/specFields';
+
+export const COMPONENTS = ['experiment', 'pipeline', 'timeline', 'steals', 'model-chart'] as const;
+export type ComponentName = (typeof COMPONENTS)[number];
+
+export const MODEL_OVERLAYS = ['case1', 'case1-per-server', 'case2', 'case3', 'ideal'] as const;
+export type ModelOverlay = (typeof MODEL_OVERLAYS)[number];
+
+export interface LessonControl {
+  /** The URL parameter name. */
+  id: string;
+  label: string;
+  /** Spec paths the value is written to, e.g. `stages[1].threads`. */
+  targets: string[];
+  min: number;
+  max: number;
+  step: number;
+  unit: string | null;
+  /** The spec's value at the first target. */
+  defaultValue: number;
+}
+
+export interface LessonMeta {
+  title: string;
+  summary: string;
+  /** The spec as written in the lesson: controls are applied to it, defaults derived after. */
+  experimentSource: unknown;
+  /** The source with defaults applied (what runs when no control is moved). */
+  experiment: ExperimentSpec;
+  controls: LessonControl[];
+  models: ModelOverlay[];
+  sweep: string | null;
+}
+
+const CONTROL_ID = /^[a-z][A-Za-z0-9]{0,23}$/;
+const PATH_STEP = /([A-Za-z]+)|\[(\d+)\]/g;
+
+/** Reads the value at a spec path such as `stages[1].threads` (undefined when absent). */
+export function getAtPath(root: unknown, path: string): unknown {
+  let node: unknown = root;
+  for (const m of path.matchAll(PATH_STEP)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[m[1] ?? Number(m[2])];
+  }
+  return node;
+}
+
+/** A deep copy of `root` with the value at `path` replaced. */
+export function setAtPath<T>(root: T, path: string, value: unknown): T {
+  const copy = structuredClone(root) as Record<string, unknown>;
+  const steps = [...path.matchAll(PATH_STEP)].map((m) => m[1] ?? Number(m[2]));
+  let node = copy as Record<string | number, unknown>;
+  for (const step of steps.slice(0, -1)) node = node[step] as Record<string | number, unknown>;
+  node[steps[steps.length - 1]] = value;
+  return copy as T;
+}
+
+/**
+ * The experiment with every control set to `values[id]` (absent controls keep their default).
+ * Applied to the source spec, so derived defaults (e.g. a static pipeline's total threads) follow.
+ */
+export function applyControls(
+  experimentSource: unknown,
+  controls: LessonControl[],
+  values: Record<string, number>,
+): ExperimentSpec {
+  let spec = experimentSource;
+  for (const c of controls) {
+    const v = values[c.id];
+    if (v === undefined) continue;
+    for (const target of c.targets) spec = setAtPath(spec, target, v);
+  }
+  return parseExperimentSpec(spec);
+}
+
+function readControl(value: unknown, path: string, experiment: ExperimentSpec): LessonControl {
+  const o = readObject(value, path, ['id', 'label', 'targets', 'min', 'max', 'step', 'unit']);
+  const id = readString(requireField(o, 'id', path), join(path, 'id'), 1, 24);
+  if (!CONTROL_ID.test(id))
+    throw new SpecError(join(path, 'id'), `"${id}" must match ${CONTROL_ID.source}`);
+  const label = readString(requireField(o, 'label', path), join(path, 'label'), 1, 60);
+  const targetsRaw = requireField(o, 'targets', path);
+  if (!Array.isArray(targetsRaw) || targetsRaw.length === 0 || targetsRaw.length > 16)
+    throw new SpecError(join(path, 'targets'), 'must be a list of 1..16 spec paths');
+  const targets = targetsRaw.map((t, i) => {
+    const tp = join(join(path, 'targets'), i);
+    const target = readString(t, tp, 1, 64);
+    if (!Number.isInteger(getAtPath(experiment, target)))
+      throw new SpecError(tp, `"${target}" is not an integer field of the experiment`);
+    return target;
+  });
+  const min = readInteger(requireField(o, 'min', path), join(path, 'min'), 0, 1e8);
+  const max = readInteger(requireField(o, 'max', path), join(path, 'max'), min, 1e8);
+  const step =
+    o.step === undefined ? 1 : readInteger(o.step, join(path, 'step'), 1, max - min || 1);
+  const unit = o.unit === undefined ? null : readString(o.unit, join(path, 'unit'), 1, 16);
+  const defaultValue = getAtPath(experiment, targets[0]) as number;
+  if (defaultValue < min || defaultValue > max)
+    throw new SpecError(
+      join(path, 'targets'),
+      `the experiment's ${targets[0]} = ${defaultValue} is outside min..max (${min}..${max})`,
+    );
+  return { id, label, targets, min, max, step, unit, defaultValue };
+}
+
+/** Validates parsed front matter; throws SpecError naming the field. */
+export function validateLessonMeta(raw: unknown): LessonMeta {
+  const o = readObject(raw, '', ['title', 'summary', 'experiment', 'controls', 'models', 'sweep']);
+  const title = readString(requireField(o, 'title', ''), 'title', 1, 80);
+  const summary = readString(requireField(o, 'summary', ''), 'summary', 1, 240);
+  const experimentSource = requireField(o, 'experiment', '');
+  let experiment: ExperimentSpec;
+  try {
+    experiment = parseExperimentSpec(experimentSource);
+  } catch (e) {
+    if (e instanceof SpecError)
+      throw new SpecError(join('experiment', e.path), e.message.replace(`${e.path}: `, ''));
+    throw e;
+  }
+  const controlsRaw = o.controls ?? [];
+  if (!Array.isArray(controlsRaw) || controlsRaw.length > 12)
+    throw new SpecError('controls', 'must be a list of at most 12 controls');
+  const controls = controlsRaw.map((c, i) => readControl(c, join('controls', i), experiment));
+  const ids = new Set<string>();
+  controls.forEach((c, i) => {
+    if (ids.has(c.id))
+      throw new SpecError(join(join('controls', i), 'id'), `"${c.id}" is used twice`);
+    ids.add(c.id);
+    for (const [edge, v] of [
+      ['min', c.min],
+      ['max', c.max],
+    ] as const) {
+      try {
+        applyControls(experimentSource, controls, { [c.id]: v });
+      } catch (e) {
+        throw new SpecError(
+          join(join('controls', i), edge),
+          `at ${v} the experiment is invalid: ${(e as Error).message}`,
+        );
+      }
+    }
+  });
+  const modelsRaw = o.models ?? [];
+  if (!Array.isArray(modelsRaw)) throw new SpecError('models', 'must be a list');
+  const models = modelsRaw.map((m, i) => readEnum(m, join('models', i), MODEL_OVERLAYS));
+  const sweep = o.sweep === undefined ? null : readEnum(o.sweep, 'sweep', [...ids]);
+  return { title, summary, experimentSource, experiment, controls, models, sweep };
+}

@@ -1,0 +1,65 @@
+// Build time (Node): reads lessons/NN-slug.md, splits front matter from prose, validates both and
+// returns the lessons in order. Any problem throws one error naming the file and the field or line.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { validateLessonMeta, type LessonMeta } from './lessonFormat';
+import { renderProse, type ProseBlock } from './renderProse';
+
+export interface Lesson extends LessonMeta {
+  /** From the file name: `01-pipelines-and-bubbles.md` → number 1, slug `pipelines-and-bubbles`. */
+  number: number;
+  slug: string;
+  blocks: ProseBlock[];
+}
+
+const FILE_NAME = /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
+
+export class LessonError extends Error {}
+
+export function parseLesson(fileName: string, text: string): Lesson {
+  const name = FILE_NAME.exec(fileName.split('/').pop()!);
+  if (!name) throw new LessonError(`${fileName}: the file name must look like NN-some-slug.md`);
+  const fm = /^---\n([\s\S]*?)\n---\n?/.exec(text);
+  if (!fm) throw new LessonError(`${fileName}: missing front matter (--- … --- at the top)`);
+  let raw: unknown;
+  try {
+    raw = parseYaml(fm[1]);
+  } catch (e) {
+    throw new LessonError(`${fileName}: front matter is not valid YAML: ${(e as Error).message}`, {
+      cause: e,
+    });
+  }
+  try {
+    const meta = validateLessonMeta(raw);
+    const bodyFirstLine = fm[0].split('\n').length;
+    let blocks: ProseBlock[];
+    try {
+      blocks = renderProse(text.slice(fm[0].length));
+    } catch (e) {
+      const m = /^line (\d+): ([\s\S]*)$/.exec((e as Error).message);
+      throw new Error(
+        m ? `line ${Number(m[1]) + bodyFirstLine - 1}: ${m[2]}` : (e as Error).message,
+      );
+    }
+    return { ...meta, number: Number(name[1]), slug: name[2], blocks };
+  } catch (e) {
+    throw new LessonError(`${fileName}: ${(e as Error).message}`, { cause: e });
+  }
+}
+
+export function loadLessons(dir: string, root: string = dir): Lesson[] {
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.md') && f !== 'README.md')
+    .sort();
+  const lessons = files.map((f) =>
+    parseLesson(relative(root, join(dir, f)), readFileSync(join(dir, f), 'utf8')),
+  );
+  const seen = new Map<string, string>();
+  for (const [i, l] of lessons.entries()) {
+    const other = seen.get(l.slug) ?? seen.get(`#${l.number}`);
+    if (other) throw new LessonError(`${files[i]}: number or slug also used by ${other}`);
+    seen.set(l.slug, files[i]).set(`#${l.number}`, files[i]);
+  }
+  return lessons;
+}

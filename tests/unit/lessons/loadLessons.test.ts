@@ -1,0 +1,111 @@
+// Lesson files: a good one parses into meta + blocks; each kind of mistake fails naming the file
+// and the field or line, so a bad lesson can never reach the page.
+import { describe, expect, test } from 'vitest';
+import { applyControls } from '../../../src/lessons/lessonFormat';
+import { parseLesson } from '../../../src/lessons/loadLessons';
+
+const experiment = `experiment:
+  runtime: static
+  stages:
+    - { name: input, mode: serial-in-order, threads: 1, service: { kind: fixed, us: 10 } }
+    - { name: work, mode: parallel, threads: 2, service: { kind: exponential, meanUs: 40 } }
+    - { name: output, mode: serial-in-order, threads: 1, service: { kind: fixed, us: 10 } }
+  items: 1000
+  seed: 7`;
+
+const control = `controls:
+  - { id: threads, label: Workers, targets: ["stages[1].threads"], min: 1, max: 8 }`;
+
+function lesson(
+  frontMatter: string,
+  body = 'Some prose with $\\lambda = c/T$.\n\n::experiment\n\nMore.',
+) {
+  return `---\ntitle: Bubbles\nsummary: Where pipelines wait.\n${frontMatter}\n---\n${body}\n`;
+}
+
+describe('parseLesson', () => {
+  test('a good lesson: meta, control default, math and component slots', () => {
+    const l = parseLesson(
+      'lessons/01-bubbles.md',
+      lesson(`${experiment}\n${control}\nmodels: [case1]\nsweep: threads`),
+    );
+    expect(l).toMatchObject({
+      number: 1,
+      slug: 'bubbles',
+      title: 'Bubbles',
+      models: ['case1'],
+      sweep: 'threads',
+    });
+    expect(l.controls[0]).toMatchObject({
+      id: 'threads',
+      min: 1,
+      max: 8,
+      step: 1,
+      defaultValue: 2,
+    });
+    expect(l.blocks.map((b) => b.kind)).toEqual(['html', 'component', 'html']);
+    expect(l.blocks[0].kind === 'html' && l.blocks[0].html).toContain('class="katex"');
+    expect(l.blocks[1]).toEqual({ kind: 'component', name: 'experiment' });
+  });
+
+  test('controls write into the spec', () => {
+    const l = parseLesson('lessons/01-bubbles.md', lesson(`${experiment}\n${control}`));
+    expect(applyControls(l.experimentSource, l.controls, { threads: 5 })).toMatchObject({
+      threads: 7,
+      stages: [{ threads: 1 }, { threads: 5 }, { threads: 1 }],
+    });
+    expect(applyControls(l.experimentSource, l.controls, {}).stages[1].threads).toBe(2);
+  });
+
+  test.each([
+    [
+      'lessons/bubbles.md',
+      lesson(experiment),
+      /bubbles\.md: the file name must look like NN-some-slug\.md/,
+    ],
+    ['lessons/01-a.md', 'no front matter', /01-a\.md: missing front matter/],
+    ['lessons/01-a.md', lesson(`${experiment}\nextra: 1`), /01-a\.md: extra: unknown field/],
+    [
+      'lessons/01-a.md',
+      lesson(experiment.replace('threads: 2', 'threads: 0')),
+      /01-a\.md: experiment\.stages\[1\]\.threads: 0 is out of range/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(`${experiment}\n${control.replace('max: 8', 'max: 0')}`),
+      /01-a\.md: controls\[0\]\.max: 0 is out of range \(allowed 1\.\.100000000\)/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(`${experiment}\n${control.replace('stages[1].threads', 'stages[9].threads')}`),
+      /01-a\.md: controls\[0\]\.targets\[0\]: "stages\[9\]\.threads" is not an integer field/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(`${experiment}\n${control.replace('stages[1].threads', 'stages[0].threads')}`),
+      /01-a\.md: controls\[0\]\.max: at 8 the experiment is invalid/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(`${experiment}\nmodels: [magic]`),
+      /01-a\.md: models\[0\]: "magic" is not one of/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(`${experiment}\nsweep: tokens`),
+      /01-a\.md: sweep: "tokens" is not one of/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(experiment, 'Intro\n\n::widget\n'),
+      /01-a\.md: line 15: unknown component ::widget/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(experiment, 'Bad $\\frac{1}{$ formula'),
+      /01-a\.md: line 13: bad formula/,
+    ],
+  ])('%s is rejected: %s', (file, text, message) => {
+    expect(() => parseLesson(file, text)).toThrow(message);
+  });
+});
