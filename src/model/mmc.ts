@@ -1,5 +1,11 @@
 // M/M/c (open, infinite buffer): Erlang C metrics; used by Case 2 (Eq. 4) for each stage.
-import { MAX_SERVERS, checkInteger, checkNonNegative, checkPositive } from './args';
+import {
+  MAX_SERVERS,
+  ModelArgumentError,
+  checkInteger,
+  checkNonNegative,
+  checkPositive,
+} from './args';
 import { erlangC } from './erlang';
 import { logGamma } from './gamma';
 
@@ -26,6 +32,13 @@ export function mmc({ arrivalRate, serviceTime, servers }: MmcArgs): MmcResult {
   checkPositive('serviceTime', serviceTime);
   checkInteger('servers', servers, 1, MAX_SERVERS);
   const a = arrivalRate * serviceTime;
+  if (!(a < servers)) {
+    throw new ModelArgumentError(
+      'arrivalRate',
+      arrivalRate,
+      `arrivalRate × serviceTime < servers = ${servers}; the M/M/c queue is unstable otherwise`,
+    );
+  }
   const c = erlangC(servers, a);
   const meanInQueue = (c * a) / (servers - a);
   const meanWait = (c * serviceTime) / (servers - a);

@@ -43,6 +43,13 @@ export function stageInputs(spec: ExperimentSpec, measured: MeasuredServiceUs = 
   }));
 }
 
+/** ΣT_ser_i: the work one item brings (Case 3's T_arr = T_ser); rejects a pipeline with none. */
+export function totalServiceUs(stages: StageInput[]): number {
+  const total = stages.reduce((sum, s) => sum + s.serviceTimeUs, 0);
+  if (!(total > 0)) throw new ModelArgumentError('stages', total, 'a total service time > 0 µs');
+  return total;
+}
+
 /** Eq. 7's I/O cap generalised: every serial stage passes at most one item per T_ser. */
 export function serialCapPerUs(stages: StageInput[]): number {
   let cap = Infinity;

@@ -1,7 +1,7 @@
 // Sizing (Eq. 8–10): the throughput ceiling λ_eu, N_optimal and c_optimal within a tolerance ε.
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { checkReal } from './args';
-import { serialCapPerUs, stageInputs, type MeasuredServiceUs } from './serviceTime';
+import { serialCapPerUs, stageInputs, totalServiceUs, type MeasuredServiceUs } from './serviceTime';
 import { closedStaticModel, type ArrivalReading } from './staticModels';
 import { workStealingModel } from './workStealing';
 
@@ -39,7 +39,7 @@ export function sizing(spec: ExperimentSpec, options: SizingOptions = {}): Sizin
   const measuredServiceUs = options.measuredServiceUs;
   const stages = stageInputs(spec, measuredServiceUs);
   const lambdaMaxPerUs = serialCapPerUs(stages);
-  const totalUs = stages.reduce((sum, s) => sum + s.serviceTimeUs, 0);
+  const totalUs = totalServiceUs(stages);
   const stealing = spec.runtime === 'work-stealing';
   const upper = stealing
     ? Math.min(spec.threads, spec.cores ?? spec.threads) / totalUs

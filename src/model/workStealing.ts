@@ -1,9 +1,9 @@
 // The paper's work-stealing three-step model (Case 3, Eq. 5–7) and the Ideal centralized queue.
 import type { ExperimentSpec } from '../spec/experimentSpec';
-import { ModelArgumentError, checkInteger } from './args';
+import { checkInteger } from './args';
 import { erlangBCarried } from './erlang';
 import { finiteSource } from './finiteSource';
-import { serialCapPerUs, stageInputs, type MeasuredServiceUs } from './serviceTime';
+import { serialCapPerUs, stageInputs, totalServiceUs, type MeasuredServiceUs } from './serviceTime';
 
 export interface WorkStealingResult {
   /** min(raw, physical, I/O): what to plot. */
@@ -47,9 +47,7 @@ export function workStealingModel(
   const npTh = checkInteger('threads', options.threads ?? spec.threads, 1, 256);
   const ntokens = checkInteger('tokens', options.tokens ?? spec.tokens, 1, 4096);
   const stages = stageInputs(spec, options.measuredServiceUs);
-  const totalUs = stages.reduce((sum, s) => sum + s.serviceTimeUs, 0);
-  if (!(totalUs > 0))
-    throw new ModelArgumentError('stages', totalUs, 'a total service time > 0 µs');
+  const totalUs = totalServiceUs(stages);
   const tokensOf = (j: number) => Math.floor(ntokens / npTh) + (j < ntokens % npTh ? 1 : 0);
   // Threads with equal N_j have equal results: solve each distinct N once (at most two).
   const step1 = new Map<number, { lambda: number; busy: number }>();
@@ -102,9 +100,7 @@ export function idealModel(spec: ExperimentSpec, options: WorkStealingOptions = 
   const npTh = checkInteger('threads', options.threads ?? spec.threads, 1, 256);
   const ntokens = checkInteger('tokens', options.tokens ?? spec.tokens, 1, 4096);
   const stages = stageInputs(spec, options.measuredServiceUs);
-  const totalUs = stages.reduce((sum, s) => sum + s.serviceTimeUs, 0);
-  if (!(totalUs > 0))
-    throw new ModelArgumentError('stages', totalUs, 'a total service time > 0 µs');
+  const totalUs = totalServiceUs(stages);
   return finiteSource({
     servers: npTh,
     population: ntokens,

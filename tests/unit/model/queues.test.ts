@@ -18,7 +18,7 @@ describe('mmc', () => {
 
   it('refuses a mean for an unstable queue', () => {
     expect(() => mmc({ arrivalRate: 6, serviceTime: 1, servers: 4 })).toThrow(
-      'invalid offeredLoad: 6 (allowed 0 <= offeredLoad < servers = 4',
+      'invalid arrivalRate: 6 (allowed arrivalRate × serviceTime < servers = 4;',
     );
     expect(() => mmc({ arrivalRate: -1, serviceTime: 1, servers: 4 })).toThrow(
       'invalid arrivalRate: -1',
