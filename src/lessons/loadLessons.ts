@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { validateLessonMeta, type LessonMeta } from './lessonFormat';
-import { renderProse, type ProseBlock } from './renderProse';
+import { ProseError, renderProse, type ProseBlock } from './renderProse';
 
 export interface Lesson extends LessonMeta {
   /** From the file name: `01-pipelines-and-bubbles.md` → number 1, slug `pipelines-and-bubbles`. */
@@ -37,10 +37,9 @@ export function parseLesson(fileName: string, text: string): Lesson {
     try {
       blocks = renderProse(text.slice(fm[0].length));
     } catch (e) {
-      const m = /^line (\d+): ([\s\S]*)$/.exec((e as Error).message);
-      throw new Error(
-        m ? `line ${Number(m[1]) + bodyFirstLine - 1}: ${m[2]}` : (e as Error).message,
-      );
+      if (!(e instanceof ProseError)) throw e;
+      // Report the line in the file, not in the prose body.
+      throw new ProseError(e.line + bodyFirstLine - 1, e.problem, { cause: e });
     }
     return { ...meta, number: Number(name[1]), slug: name[2], blocks };
   } catch (e) {

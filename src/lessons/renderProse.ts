@@ -11,9 +11,10 @@ export type ProseBlock =
 export class ProseError extends Error {
   constructor(
     readonly line: number,
-    problem: string,
+    readonly problem: string,
+    options?: ErrorOptions,
   ) {
-    super(`line ${line}: ${problem}`);
+    super(`line ${line}: ${problem}`, options);
   }
 }
 
@@ -41,6 +42,7 @@ function renderMarkdown(source: string, firstLine: number): string {
         throw new ProseError(
           firstLine + lineOf(source, index) - 1,
           `bad formula ${match}: ${(e as Error).message}`,
+          { cause: e },
         );
       }
       return `MATH${typeset.length - 1}END`;
