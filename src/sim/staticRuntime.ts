@@ -54,6 +54,9 @@ export function stageGroups(
  * next queue; a full queue blocks the worker holding its item (blocking after service) until a
  * consumer frees a slot. Queue capacity counts waiting items only. Stage 0 workers create items;
  * `inFlightLimit` (simulation option) turns the pipeline into a closed token loop.
+ * Telemetry: enqueue/dequeue carry the consuming stage's index (the queue is that stage's input
+ * queue, as for the queueOccupancy counter); blocked-full carries the producer's stage; a worker
+ * finding its input empty emits blocked-empty (idle time), never idle.
  */
 export class StaticRuntime extends SimCore {
   private readonly groups: Group[];

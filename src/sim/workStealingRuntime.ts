@@ -20,7 +20,9 @@ const stageOf = (task: number) => (task === INPUT_TASK ? 0 : task % STAGE_RADIX)
  * The input task creates an item when fewer than `tokens` are in flight (else it parks until an
  * item finishes). A worker with an empty deque picks a random other worker and, after `stealCostUs`,
  * takes the top of its deque if any; with no task anywhere it sleeps (idle) until a push wakes all
- * sleepers.
+ * sleepers. A steal attempt is a delay that occupies no core (a thief's spin is cheap next to
+ * service). Stage counters: queueOccupancy counts tasks of that stage in deques plus items parked
+ * at it; idle time belongs to no stage and is reported per worker.
  */
 export class WorkStealingRuntime extends SimCore {
   private readonly deques: number[][];
