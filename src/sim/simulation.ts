@@ -53,7 +53,8 @@ export interface Simulation {
 
 /**
  * Cores default to the thread count (no oversubscription); `spec.cores` below the thread count
- * time-shares cores (see SimCore). Two xoshiro128** streams derive from `spec.seed`: service draws, and victim choice (SimCore).
+ * time-shares cores (see SimCore). Two xoshiro128** streams derive from `spec.seed`: one for
+ * service draws, one for steal victims (SimCore).
  */
 export function createSimulation(spec: ExperimentSpec, options: SimOptions = {}): Simulation {
   const rngForService = new Xoshiro128(spec.seed ^ 0x5bd1e995);
