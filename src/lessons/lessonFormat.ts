@@ -17,7 +17,9 @@ export type ComponentName = (typeof COMPONENTS)[number];
 export const MODEL_OVERLAYS = ['case1', 'case1-per-server', 'case2', 'case3', 'ideal'] as const;
 export type ModelOverlay = (typeof MODEL_OVERLAYS)[number];
 
-export interface LessonControl {
+/** A number the visitor sets within min..max; written to one or more integer spec fields. */
+export interface RangeControl {
+  kind: 'range';
   /** The URL parameter name. */
   id: string;
   label: string;
@@ -30,6 +32,19 @@ export interface LessonControl {
   /** The spec's value at the first target. */
   defaultValue: number;
 }
+
+/** One of a few named variants, each replacing top-level spec fields (e.g. the whole `stages`). */
+export interface ChoiceControl {
+  kind: 'choice';
+  id: string;
+  label: string;
+  choices: Array<{ value: string; label: string; set: Record<string, unknown> }>;
+  /** The first choice. */
+  defaultValue: string;
+}
+
+export type LessonControl = RangeControl | ChoiceControl;
+export type ControlValues = Record<string, number | string>;
 
 export interface LessonMeta {
   title: string;
@@ -68,28 +83,83 @@ export function setAtPath<T>(root: T, path: string, value: unknown): T {
 
 /**
  * The experiment with every control set to `values[id]` (absent controls keep their default).
- * Applied to the source spec, so derived defaults (e.g. a static pipeline's total threads) follow.
+ * Applied to the source spec, so derived defaults (e.g. a static pipeline's total threads) follow;
+ * choices first (they replace whole fields), then ranges (they write into those fields).
  */
 export function applyControls(
   experimentSource: unknown,
   controls: LessonControl[],
-  values: Record<string, number>,
+  values: ControlValues,
 ): ExperimentSpec {
-  let spec = experimentSource;
+  let spec = experimentSource as Record<string, unknown>;
+  for (const c of controls) {
+    if (c.kind !== 'choice' || values[c.id] === undefined) continue;
+    const choice = c.choices.find((x) => x.value === values[c.id]);
+    if (!choice)
+      throw new SpecError(
+        c.id,
+        `"${values[c.id]}" is not one of ${c.choices.map((x) => x.value).join(', ')}`,
+      );
+    spec = { ...spec, ...structuredClone(choice.set) };
+  }
   for (const c of controls) {
     const v = values[c.id];
-    if (v === undefined) continue;
+    if (c.kind !== 'range' || v === undefined) continue;
     for (const target of c.targets) spec = setAtPath(spec, target, v);
   }
   return parseExperimentSpec(spec);
 }
 
+function readChoiceControl(
+  o: Record<string, unknown>,
+  path: string,
+  id: string,
+  label: string,
+): ChoiceControl {
+  const raw = o.choices;
+  if (!Array.isArray(raw) || raw.length < 2 || raw.length > 8)
+    throw new SpecError(join(path, 'choices'), 'must be a list of 2..8 choices');
+  const choices = raw.map((c, i) => {
+    const cp = join(join(path, 'choices'), i);
+    const co = readObject(c, cp, ['value', 'label', 'set']);
+    const set = readObject(requireField(co, 'set', cp), join(cp, 'set'), [
+      'runtime',
+      'stages',
+      'threads',
+      'tokens',
+      'queue',
+      'items',
+    ]);
+    return {
+      value: readString(requireField(co, 'value', cp), join(cp, 'value'), 1, 16),
+      label: readString(requireField(co, 'label', cp), join(cp, 'label'), 1, 40),
+      set,
+    };
+  });
+  return { kind: 'choice', id, label, choices, defaultValue: choices[0].value };
+}
+
 function readControl(value: unknown, path: string, experiment: ExperimentSpec): LessonControl {
-  const o = readObject(value, path, ['id', 'label', 'targets', 'min', 'max', 'step', 'unit']);
+  const o = readObject(value, path, [
+    'id',
+    'label',
+    'targets',
+    'min',
+    'max',
+    'step',
+    'unit',
+    'choices',
+  ]);
   const id = readString(requireField(o, 'id', path), join(path, 'id'), 1, 24);
   if (!CONTROL_ID.test(id))
     throw new SpecError(join(path, 'id'), `"${id}" must match ${CONTROL_ID.source}`);
   const label = readString(requireField(o, 'label', path), join(path, 'label'), 1, 60);
+  if (o.choices !== undefined) {
+    for (const key of ['targets', 'min', 'max', 'step', 'unit'])
+      if (o[key] !== undefined)
+        throw new SpecError(join(path, key), 'not allowed on a control with choices');
+    return readChoiceControl(o, path, id, label);
+  }
   const targetsRaw = requireField(o, 'targets', path);
   if (!Array.isArray(targetsRaw) || targetsRaw.length === 0 || targetsRaw.length > 16)
     throw new SpecError(join(path, 'targets'), 'must be a list of 1..16 spec paths');
@@ -111,7 +181,39 @@ function readControl(value: unknown, path: string, experiment: ExperimentSpec): 
       join(path, 'targets'),
       `the experiment's ${targets[0]} = ${defaultValue} is outside min..max (${min}..${max})`,
     );
-  return { id, label, targets, min, max, step, unit, defaultValue };
+  return { kind: 'range', id, label, targets, min, max, step, unit, defaultValue };
+}
+
+/** Every choice, and every range control at its min and max under every choice, must give a
+ * valid experiment: no position of the controls can produce a bad run. */
+function checkEveryPosition(experimentSource: unknown, controls: LessonControl[]): void {
+  const choiceSets: ControlValues[] = [{}];
+  for (const c of controls)
+    if (c.kind === 'choice')
+      for (const base of choiceSets.splice(0))
+        for (const x of c.choices) choiceSets.push({ ...base, [c.id]: x.value });
+  controls.forEach((c, i) => {
+    const positions: Array<[string, ControlValues]> =
+      c.kind === 'range'
+        ? choiceSets.flatMap((base) => [
+            ['max', { ...base, [c.id]: c.max }] as [string, ControlValues],
+            ['min', { ...base, [c.id]: c.min }] as [string, ControlValues],
+          ])
+        : choiceSets.map((values) => ['choices', values] as [string, ControlValues]);
+    for (const [field, values] of positions) {
+      try {
+        applyControls(experimentSource, controls, values);
+      } catch (e) {
+        const where = Object.entries(values)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ');
+        throw new SpecError(
+          join(join('controls', i), field),
+          `at ${where} the experiment is invalid: ${(e as Error).message}`,
+        );
+      }
+    }
+  });
 }
 
 /** Validates parsed front matter; throws SpecError naming the field. */
@@ -137,20 +239,8 @@ export function validateLessonMeta(raw: unknown): LessonMeta {
     if (ids.has(c.id))
       throw new SpecError(join(join('controls', i), 'id'), `"${c.id}" is used twice`);
     ids.add(c.id);
-    for (const [edge, v] of [
-      ['min', c.min],
-      ['max', c.max],
-    ] as const) {
-      try {
-        applyControls(experimentSource, controls, { [c.id]: v });
-      } catch (e) {
-        throw new SpecError(
-          join(join('controls', i), edge),
-          `at ${v} the experiment is invalid: ${(e as Error).message}`,
-        );
-      }
-    }
   });
+  checkEveryPosition(experimentSource, controls);
   const modelsRaw = o.models ?? [];
   if (!Array.isArray(modelsRaw)) throw new SpecError('models', 'must be a list');
   const models = modelsRaw.map((m, i) => readEnum(m, join('models', i), MODEL_OVERLAYS));

@@ -2,7 +2,8 @@
 // and the field or line, so a bad lesson can never reach the page.
 import { describe, expect, test } from 'vitest';
 import { applyControls } from '../../../src/lessons/lessonFormat';
-import { parseLesson } from '../../../src/lessons/loadLessons';
+import { loadLessons, parseLesson } from '../../../src/lessons/loadLessons';
+import { resolve } from 'node:path';
 
 const experiment = `experiment:
   runtime: static
@@ -83,7 +84,7 @@ describe('parseLesson', () => {
     [
       'lessons/01-a.md',
       lesson(`${experiment}\n${control.replace('stages[1].threads', 'stages[0].threads')}`),
-      /01-a\.md: controls\[0\]\.max: at 8 the experiment is invalid/,
+      /01-a\.md: controls\[0\]\.max: at threads=8 the experiment is invalid/,
     ],
     [
       'lessons/01-a.md',
@@ -108,4 +109,44 @@ describe('parseLesson', () => {
   ])('%s is rejected: %s', (file, text, message) => {
     expect(() => parseLesson(file, text)).toThrow(message);
   });
+});
+
+const choice = `controls:
+  - id: shape
+    label: Shape
+    choices:
+      - { value: wide, label: Wide, set: {} }
+      - value: short
+        label: Short
+        set:
+          stages:
+            - { name: only, mode: parallel, threads: 3, service: { kind: fixed, us: 5 } }`;
+
+describe('choice controls', () => {
+  test('a choice replaces whole fields; defaults follow', () => {
+    const l = parseLesson('lessons/02-x.md', lesson(`${experiment}\n${choice}`));
+    expect(l.controls[0]).toMatchObject({ kind: 'choice', defaultValue: 'wide' });
+    const short = applyControls(l.experimentSource, l.controls, { shape: 'short' });
+    expect(short.stages.map((s) => s.name)).toEqual(['only']);
+    expect(short.threads).toBe(3);
+    expect(() => applyControls(l.experimentSource, l.controls, { shape: 'tall' })).toThrow(
+      /shape: "tall" is not one of wide, short/,
+    );
+  });
+
+  test('a range control must stay valid under every choice', () => {
+    const both = `${choice}\n  - { id: threads, label: W, targets: ["stages[1].threads"], min: 1, max: 4 }`;
+    expect(() => parseLesson('lessons/02-x.md', lesson(`${experiment}\n${both}`))).toThrow(
+      /02-x\.md: controls\[1\]\.(max|min): at shape=short, threads=\d the experiment is invalid/,
+    );
+  });
+});
+
+test('the lessons in lessons/ are valid', () => {
+  const lessons = loadLessons(
+    resolve(__dirname, '../../../lessons'),
+    resolve(__dirname, '../../..'),
+  );
+  expect(lessons.map((l) => l.slug)).toEqual(['pipelines-and-bubbles', 'work-stealing-and-tokens']);
+  for (const l of lessons) expect(l.blocks.some((b) => b.kind === 'component')).toBe(true);
 });
