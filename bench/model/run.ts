@@ -1,4 +1,4 @@
-// `npm run bench:model`: model curve time, simulator events/s and the tandem table → bench/results/model.json.
+// `npm run bench:model`: curve time, simulator events/s, tandem table → bench/results/model.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -130,8 +130,14 @@ function main() {
       'curve_ms' in r
         ? `${(r.curve_ms as number).toFixed(3)} ms`
         : `${((r.events_per_s as number) / 1e6).toFixed(2)} M events/s`;
+    const telemetry = 'telemetry' in r ? `telemetry=${r.telemetry}` : '';
     console.log(
-      `${String(r.runtime).padEnd(14)} ${String(r.variant).padEnd(32)} ${'telemetry' in r ? `telemetry=${r.telemetry}`.padEnd(16) : ''.padEnd(16)} ${value}`,
+      [
+        String(r.runtime).padEnd(14),
+        String(r.variant).padEnd(32),
+        telemetry.padEnd(16),
+        value,
+      ].join(' '),
     );
   }
   console.log('\nThroughput (items per time unit), tandem examples:\n' + formatTable(table));

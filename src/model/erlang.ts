@@ -1,4 +1,4 @@
-// Erlang B (M/M/c/c loss) and Erlang C (M/M/c wait probability): the one implementation used everywhere.
+// Erlang B (M/M/c/c loss) and Erlang C (M/M/c wait probability): the one implementation.
 import { MAX_SERVERS, ModelArgumentError, checkInteger, checkNonNegative, checkReal } from './args';
 import { erlangBFractionalBase } from './gamma';
 

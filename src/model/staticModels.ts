@@ -5,8 +5,8 @@ import { finiteSource } from './finiteSource';
 import { mmc } from './mmc';
 import { stageInputs, type MeasuredServiceUs } from './serviceTime';
 
-/** Case 1's T_arr: the paper's text says max(T_ser_i) ('max-service', the default and what the
- * screen should label as "paper"); max(T_ser_i / c_i) ('max-service-per-server') is also arguable. */
+/** Case 1's T_arr: the paper's text says max(T_ser_i) ('max-service', the default, to be labelled
+ * "paper" on screen); max(T_ser_i / c_i) ('max-service-per-server') is also arguable. */
 export type ArrivalReading = 'max-service' | 'max-service-per-server';
 
 export interface Case1Result {

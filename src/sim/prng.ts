@@ -1,7 +1,7 @@
 // Seeded PRNG for the simulation: xoshiro128** (Blackman & Vigna), seeded through splitmix32.
 
 /** xoshiro128**: 128-bit state, period 2^128 − 1, fast in 32-bit JS integer arithmetic. A uint32
- * seed is expanded by splitmix32 so nearby seeds give unrelated streams (never the all-zero state). */
+ * seed is expanded by splitmix32 so nearby seeds give unrelated streams (never the zero state). */
 export class Xoshiro128 {
   private s0: number;
   private s1: number;

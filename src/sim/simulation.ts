@@ -12,8 +12,8 @@ export interface SimOptions {
   sink?: TelemetrySink;
   /** Work stealing: µs one steal attempt takes, success or not (default 1). */
   stealCostUs?: number;
-  /** Static/collapsed only: at most this many items inside the pipeline (a token loop). The spec's
-   * `tokens` is ignored by static runtimes (FORMAT.md), so the closed loop is a simulation option. */
+  /** Static/collapsed only: at most this many items inside the pipeline (a token loop). Static
+   * runtimes ignore the spec's `tokens` (FORMAT.md), so the closed loop is a simulation option. */
   inFlightLimit?: number;
   /** Mean service per stage for kernel stages (µs), e.g. measured by the threads engine. */
   measuredServiceUs?: MeasuredServiceUs;

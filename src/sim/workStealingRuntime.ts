@@ -1,4 +1,4 @@
-// Work-stealing pipeline runtime (TBB-like): per-worker deques, random-victim steals, a token limit.
+// Work-stealing runtime (TBB-like): per-worker deques, random-victim steals, a token limit.
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { CompletionClock } from './completionClock';
 import { Fifo } from './fifo';
@@ -18,8 +18,8 @@ const stageOf = (task: number) => (task === INPUT_TASK ? 0 : task % STAGE_RADIX)
  * a serial stage admits one item at a time (serial-in-order: in sequence order), and an item that
  * finds it busy or out of turn is parked there until the stage frees and pushes it as a task.
  * The input task creates an item when fewer than `tokens` are in flight (else it parks until an
- * item finishes). A worker with an empty deque picks a random other worker and, after `stealCostUs`,
- * takes the top of its deque if any; with no task anywhere it sleeps (idle) until a push wakes all
+ * item finishes). A worker with an empty deque picks a random other worker and, after
+ * `stealCostUs`, takes the top of its deque if any; with no task anywhere it sleeps (idle) until a push wakes all
  * sleepers. A steal attempt is a delay that occupies no core (a thief's spin is cheap next to
  * service). Stage counters: queueOccupancy counts tasks of that stage in deques plus items parked
  * at it; idle time belongs to no stage and is reported per worker.

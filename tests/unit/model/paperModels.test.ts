@@ -33,7 +33,7 @@ function ferretLike(extra: Record<string, unknown> = {}): ExperimentSpec {
 }
 
 describe('Case 1 (closed static, Eq. 1–3)', () => {
-  it('gives 0.25 with T_arr = max T_ser and 0.44 with max T_ser/c, far below the exact 0.89', () => {
+  it('gives 0.25 (T_arr = max T_ser) or 0.44 (max T_ser/c), far below the exact 0.89', () => {
     const spec = ferretLike();
     const paper = closedStaticModel(spec);
     const perServer = closedStaticModel(spec, { reading: 'max-service-per-server' });

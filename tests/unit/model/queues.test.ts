@@ -1,4 +1,4 @@
-// M/M/c, M/M/c/K and the finite source against the reference vectors, plus the paper's cross-checks.
+// M/M/c, M/M/c/K and the finite source against the reference vectors, and the paper's checks.
 import { describe, expect, it } from 'vitest';
 import { finiteSource, mmc, mmck } from '../../../src/model';
 import { expectClose, vectors } from './vectors';

@@ -1,4 +1,4 @@
-// Loads the reference vectors: ../shared/reference beside the repo when present, else the copy here.
+// Reference vectors: ../shared/reference beside the repo when present, else the copy here.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

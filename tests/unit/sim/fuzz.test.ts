@@ -1,4 +1,4 @@
-// Random specs across runtimes, modes, capacities, tokens and cores: every run finishes and conserves.
+// Random specs (runtimes, modes, capacities, tokens, cores): every run finishes and conserves.
 import { describe, expect, it } from 'vitest';
 import { Xoshiro128, createSimulation, type TelemetryEvent } from '../../../src/sim';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';

@@ -1,4 +1,4 @@
-// Tandem examples shared by the CI tests and the benchmark: exponential stages, exact solutions known.
+// Tandem examples for the CI tests and the benchmark: exponential stages with exact solutions.
 import type { StationArgs } from '../../../src/model';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
 
@@ -54,7 +54,8 @@ export const TANDEM_EXAMPLES: TandemExample[] = [
 ];
 
 /** The example as a static-runtime spec: exponential service, one thread per server; the closed
- * loop runs with unbounded queues and an in-flight limit of `size`, the bounded one with capacity. */
+ * loop runs with unbounded queues and an in-flight limit of `size`, the bounded one with capacity
+ * `size`. */
 export function tandemSpec(example: TandemExample, items: number, seed: number): ExperimentSpec {
   return parseExperimentSpec({
     runtime: 'static',
