@@ -28,3 +28,30 @@ _pl_tl_pipeline_finished,_pl_tl_pipeline_join,_pl_tl_pipeline_ring,_pl_tl_pipeli
     RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/node
     LINK_DEPENDS ${PIPELAB_ROOT}/wasm/src/node_pre.js)
 endif()
+
+# Pipeline benchmark CLI (bench/pipelines/run.mjs turns it on): native with oneTBB when present,
+# and a Node program on pthreads under Emscripten.
+option(PIPELAB_PIPELINE_BENCH "Build the pipeline benchmark CLI" OFF)
+if(PIPELAB_PIPELINE_BENCH)
+  add_executable(pipeline_bench ${PIPELAB_ROOT}/bench/pipelines/pipeline_bench.cpp)
+  target_link_libraries(pipeline_bench PRIVATE pipelab_core Threads::Threads)
+  target_compile_options(pipeline_bench PRIVATE -O2 -DNDEBUG)
+  if(EMSCRIPTEN)
+    target_link_options(pipeline_bench PRIVATE -O2 -sPROXY_TO_PTHREAD=1 -sEXIT_RUNTIME=1
+      -sENVIRONMENT=node -sPTHREAD_POOL_SIZE=8 -sINITIAL_MEMORY=256MB -sALLOW_MEMORY_GROWTH=0
+      -sDEFAULT_PTHREAD_STACK_SIZE=1MB --pre-js ${PIPELAB_ROOT}/wasm/src/node_pre.js)
+    set_target_properties(pipeline_bench PROPERTIES SUFFIX ".js")
+  else()
+    find_package(TBB QUIET)
+    if(TARGET TBB::tbb)
+      target_link_libraries(pipeline_bench PRIVATE TBB::tbb)
+      target_compile_definitions(pipeline_bench PRIVATE PIPELAB_HAVE_TBB=1)
+    else()
+      find_library(PIPELAB_TBB_LIB tbb)
+      if(PIPELAB_TBB_LIB)
+        target_link_libraries(pipeline_bench PRIVATE ${PIPELAB_TBB_LIB})
+        target_compile_definitions(pipeline_bench PRIVATE PIPELAB_HAVE_TBB=1)
+      endif()
+    endif()
+  endif()
+endif()

@@ -1,0 +1,291 @@
+// Pipeline benchmark CLI (native and wasm-under-Node): our runtimes against oneTBB's
+// parallel_pipeline on the same ExperimentSpec, scaling, 6 vs 3 stages, static vs collapsed
+// under imbalance, telemetry on/off, and the busy-work calibration accuracy. Prints one JSON
+// document ({"machine": ..., "results": [...]}) on stdout; bench/pipelines/run.mjs drives it.
+// Each measurement: one warm-up run, then the median items/s of `repeats` runs.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "pipelab/pipeline/make_runtime.hpp"
+#include "pipelab/workload/busy_work.hpp"
+
+#ifdef PIPELAB_HAVE_TBB
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+#endif
+
+namespace {
+
+using namespace pipelab::pipeline;
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+  const char* target = "native";
+  int repeats = 5;
+  bool quick = false;
+  std::string only;
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Shapes: mode letters S = serial-in-order, O = serial-out-of-order, P = parallel.
+ExperimentSpec shape(RuntimeKind rt, const std::string& modes, const std::vector<double>& us,
+                     std::uint32_t par_threads, std::uint64_t items) {
+  ExperimentSpec s;
+  s.runtime = rt;
+  for (std::size_t i = 0; i < modes.size(); ++i) {
+    const StageMode m = modes[i] == 'S'   ? StageMode::kSerialInOrder
+                        : modes[i] == 'O' ? StageMode::kSerialOutOfOrder
+                                          : StageMode::kParallel;
+    s.stages.push_back(StageSpec{"s" + std::to_string(i), m,
+                                 m == StageMode::kParallel ? par_threads : 1u,
+                                 ServiceSpec::fixed(us[i])});
+  }
+  s.items = items;
+  s.seed = 1;
+  s.queue = QueueSpec{QueueKind::kBatch, 16};
+  return s;
+}
+
+double run_ours(const ExperimentSpec& spec, bool telemetry) {
+  RunOptions o;
+  o.telemetry = telemetry;
+  auto rt = make_runtime(spec, o);
+  const auto t0 = Clock::now();
+  rt->run();
+  const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+  return double(spec.items) / s;
+}
+
+#ifdef PIPELAB_HAVE_TBB
+double run_tbb(const ExperimentSpec& spec) {
+  using namespace oneapi::tbb;
+  std::vector<pipelab::workload::StageWork> work;
+  for (std::uint32_t s = 0; s < spec.stages.size(); ++s) {
+    work.emplace_back(spec.stages[s].service, spec.seed, s);
+  }
+  auto mode_of = [&](std::size_t s) {
+    switch (spec.stages[s].mode) {
+      case StageMode::kSerialInOrder:
+        return filter_mode::serial_in_order;
+      case StageMode::kSerialOutOfOrder:
+        return filter_mode::serial_out_of_order;
+      case StageMode::kParallel:
+        return filter_mode::parallel;
+    }
+    return filter_mode::parallel;
+  };
+  std::uint64_t next = 0;
+  filter<void, PipelineItem> chain =
+      make_filter<void, PipelineItem>(mode_of(0), [&](flow_control& fc) -> PipelineItem {
+        if (next >= spec.items) {
+          fc.stop();
+          return {};
+        }
+        PipelineItem it{next, pipelab::workload::splitmix64(next ^ spec.seed)};
+        ++next;
+        it.value = work[0].run(it.seq, it.value);
+        return it;
+      });
+  for (std::size_t s = 1; s + 1 < spec.stages.size(); ++s) {
+    chain = chain & make_filter<PipelineItem, PipelineItem>(mode_of(s), [&, s](PipelineItem it) {
+              it.value = work[s].run(it.seq, it.value);
+              return it;
+            });
+  }
+  std::atomic<std::uint64_t> done{0};
+  const std::size_t last = spec.stages.size() - 1;
+  filter<void, void> whole =
+      chain & make_filter<PipelineItem, void>(last == 0 ? filter_mode::parallel : mode_of(last),
+                                              [&, last](PipelineItem it) {
+                                                if (last != 0) work[last].run(it.seq, it.value);
+                                                done.fetch_add(1, std::memory_order_relaxed);
+                                              });
+  task_arena arena(int(spec.threads));
+  const auto t0 = Clock::now();
+  arena.execute([&] { parallel_pipeline(spec.tokens, whole); });
+  const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+  if (done.load() != spec.items) std::fprintf(stderr, "onetbb: lost items\n");
+  return double(spec.items) / s;
+}
+#endif
+
+class Bench {
+ public:
+  explicit Bench(Options o) : o_(o) {}
+
+  void measure(const std::string& runtime, const std::string& variant, const ExperimentSpec& spec,
+               bool telemetry, const std::function<double()>& once) {
+    if (!o_.only.empty() && variant.find(o_.only) == std::string::npos) return;
+    once();  // warm-up (wasm tier-up, thread creation, caches)
+    std::vector<double> rates;
+    for (int r = 0; r < o_.repeats; ++r) rates.push_back(once());
+    ExperimentSpec v = spec;
+    validate(v);
+    char buf[640];
+    std::snprintf(buf, sizeof buf,
+                  "{\"bench\": \"pipelines\", \"target\": \"%s\", \"runtime\": \"%s\", "
+                  "\"variant\": \"%s\", \"stage_us\": %g, \"tokens\": %u, \"stages\": %zu, "
+                  "\"threads\": %u, \"items\": %llu, \"items_per_s\": %.1f, \"repeats\": %d, "
+                  "\"telemetry\": %s, \"min_items_per_s\": %.1f, \"max_items_per_s\": %.1f}",
+                  o_.target, runtime.c_str(), variant.c_str(), spec.stages[0].service.us,
+                  v.runtime == RuntimeKind::kWorkStealing || runtime == "onetbb" ? v.tokens : 0u,
+                  spec.stages.size(), v.threads, (unsigned long long)spec.items, median(rates),
+                  o_.repeats, telemetry ? "true" : "false",
+                  *std::min_element(rates.begin(), rates.end()),
+                  *std::max_element(rates.begin(), rates.end()));
+    results_.push_back(buf);
+    std::fprintf(stderr, "%-14s %-28s %12.0f items/s\n", runtime.c_str(), variant.c_str(),
+                 median(rates));
+  }
+
+  void ours(const std::string& variant, const ExperimentSpec& spec, bool telemetry = false) {
+    measure(to_string(spec.runtime), variant, spec, telemetry,
+            [&] { return run_ours(spec, telemetry); });
+  }
+  void onetbb(const std::string& variant, const ExperimentSpec& spec) {
+#ifdef PIPELAB_HAVE_TBB
+    ExperimentSpec s = spec;
+    s.runtime = RuntimeKind::kWorkStealing;
+    measure("onetbb", variant, s, false, [&] { return run_tbb(s); });
+#else
+    (void)variant;
+    (void)spec;
+#endif
+  }
+
+  void print(const std::string& machine) const {
+    std::printf("{\"machine\": %s, \"results\": [\n", machine.c_str());
+    for (std::size_t i = 0; i < results_.size(); ++i) {
+      std::printf("  %s%s\n", results_[i].c_str(), i + 1 < results_.size() ? "," : "");
+    }
+    std::printf("]}\n");
+  }
+
+ private:
+  Options o_;
+  std::vector<std::string> results_;
+};
+
+volatile std::uint64_t sink_ = 0;  // keeps the timed loops alive
+
+std::string calibration_json() {
+  auto& busy = pipelab::workload::BusyWork::global();
+  std::string out = "[";
+  for (double target : {5.0, 10.0, 100.0, 1000.0}) {
+    std::vector<double> samples;
+    for (int i = 0; i < 301; ++i) {
+      const auto t0 = Clock::now();
+      sink_ = busy.spin_us(target, sink_ | 1);
+      samples.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t0).count());
+    }
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%s{\"target_us\": %g, \"median_us\": %.3f}",
+                  out.size() > 1 ? ", " : "", target, median(samples));
+    out += buf;
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--target") && i + 1 < argc)
+      o.target = argv[++i];
+    else if (!std::strcmp(argv[i], "--repeats") && i + 1 < argc)
+      o.repeats = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--only") && i + 1 < argc)
+      o.only = argv[++i];
+    else if (!std::strcmp(argv[i], "--quick"))
+      o.quick = true;
+  }
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  const double scale = o.quick ? 0.2 : 1.0;
+  auto items_for = [&](double us_per_item_per_core) {
+    return std::uint64_t(std::max(50.0, scale * 400000.0 / us_per_item_per_core));
+  };
+  Bench b(o);
+  const RuntimeKind ws = RuntimeKind::kWorkStealing;
+
+  // 1. Work stealing vs oneTBB at equal tokens: serial → parallel → serial, 10 µs and 1 ms.
+  for (double us : {10.0, 1000.0}) {
+    ExperimentSpec s = shape(ws, "SPS", {us, us, us}, 1, items_for(3 * us / cores));
+    s.threads = cores;
+    s.tokens = 2 * cores;
+    const std::string v = "vs-onetbb-" + std::to_string(int(us)) + "us";
+    b.ours(v, s);
+    b.onetbb(v, s);
+  }
+  // 2. Scaling 1..cores on an all-parallel pipeline (10 µs stages).
+  for (unsigned t = 1; t <= cores; ++t) {
+    ExperimentSpec s = shape(ws, "PPP", {10, 10, 10}, 1, items_for(30.0 / t));
+    s.threads = t;
+    s.tokens = 2 * t;
+    b.ours("scaling", s);
+    b.onetbb("scaling", s);
+  }
+  // 3. Six vs three stages, same work per item (the paper's Table 2 shape).
+  {
+    ExperimentSpec six = shape(ws, "SPPPPS", {10, 20, 20, 20, 20, 10}, 1, items_for(100.0 / cores));
+    ExperimentSpec three = shape(ws, "SPS", {10, 80, 10}, 1, items_for(100.0 / cores));
+    six.threads = three.threads = cores;
+    six.tokens = three.tokens = 2 * cores;
+    b.ours("stages-6", six);
+    b.ours("stages-3", three);
+    b.onetbb("stages-6", six);
+    b.onetbb("stages-3", three);
+    for (RuntimeKind rt : {RuntimeKind::kStatic}) {
+      ExperimentSpec s6 = shape(rt, "SPPPPS", {10, 20, 20, 20, 20, 10}, 1, six.items);
+      ExperimentSpec s3 = shape(rt, "SPS", {10, 80, 10}, 4, three.items);
+      b.ours("stages-6", s6);
+      b.ours("stages-3", s3);
+    }
+  }
+  // 4. Static vs collapsed under imbalanced parallel stages (40 µs next to 5 µs).
+  {
+    const std::vector<double> us = {5, 40, 5, 5};
+    ExperimentSpec st = shape(RuntimeKind::kStatic, "SPPS", us, 1, items_for(55.0 / cores));
+    ExperimentSpec co = shape(RuntimeKind::kCollapsed, "SPPS", us, 1, st.items);
+    b.ours("imbalance", st);
+    b.ours("imbalance", co);
+    ExperimentSpec w = shape(ws, "SPPS", us, 1, st.items);
+    w.threads = cores;
+    w.tokens = 2 * cores;
+    b.ours("imbalance", w);
+  }
+  // 5. Telemetry on vs off (work stealing, 10 µs stages).
+  {
+    ExperimentSpec s = shape(ws, "SPS", {10, 10, 10}, 1, items_for(30.0 / cores));
+    s.threads = cores;
+    s.tokens = 2 * cores;
+    b.ours("telemetry", s, false);
+    b.ours("telemetry", s, true);
+  }
+  // 6. 100 µs stages: compared across targets (wasm vs native) by run.mjs.
+  {
+    ExperimentSpec s = shape(ws, "SPS", {100, 100, 100}, 1, items_for(300.0 / cores));
+    s.threads = cores;
+    s.tokens = 2 * cores;
+    b.ours("cross-target-100us", s);
+  }
+  char machine[512];
+  std::snprintf(machine, sizeof machine,
+                "{\"hardware_concurrency\": %u, \"busy_iterations_per_us\": %.2f, "
+                "\"busy_work_calibration\": %s}",
+                cores, pipelab::workload::BusyWork::global().iterations_per_us(),
+                calibration_json().c_str());
+  b.print(machine);
+  return 0;
+}

@@ -1,0 +1,150 @@
+// `npm run bench:pipelines`: builds the pipeline bench CLI natively (with oneTBB) and for wasm
+// under Node, runs both, writes bench/results/pipelines-native.json and pipelines-wasm-node.json
+// (DESIGN.md bench format) and prints the target ratios. Flags: --quick (shorter runs),
+// --repeats N (default 5), --skip-wasm. Benchmarks report numbers; they are not tests.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const skipWasm = args.includes('--skip-wasm');
+const repeatsAt = args.indexOf('--repeats');
+const repeats = repeatsAt >= 0 ? args[repeatsAt + 1] : '5';
+const env = { ...process.env, NODE_PATH: process.env.NODE_PATH ?? '/usr/share/nodejs' };
+
+function run(cmd, cmdArgs, capture = false) {
+  const r = spawnSync(cmd, cmdArgs, {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+  });
+  if (r.status !== 0) throw new Error(`${cmd} ${cmdArgs.join(' ')} failed (exit ${r.status})`);
+  return r.stdout;
+}
+
+function build(dir, emscripten) {
+  const configure = ['-S', 'wasm', '-B', dir, '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release'];
+  configure.push('-DPIPELAB_PIPELINE_BENCH=ON');
+  if (emscripten) run('emcmake', ['cmake', ...configure]);
+  else run('cmake', configure);
+  run('cmake', ['--build', dir, '--target', 'pipeline_bench']);
+}
+
+function machine(extra) {
+  return {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    loadavg_at_start: os.loadavg().map((x) => +x.toFixed(2)),
+    date: new Date().toISOString(),
+    ...extra,
+  };
+}
+
+function bench(target, cmd, cmdArgs) {
+  const flags = ['--target', target, '--repeats', repeats, ...(quick ? ['--quick'] : [])];
+  const load = os.loadavg().map((x) => +x.toFixed(2));
+  const doc = JSON.parse(run(cmd, [...cmdArgs, ...flags], true));
+  doc.machine = machine({ ...doc.machine, loadavg_at_start: load });
+  doc.machine.loadavg_at_end = os.loadavg().map((x) => +x.toFixed(2));
+  const file = join(root, 'bench', 'results', `pipelines-${target}.json`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+  console.log(`wrote ${file}`);
+  return doc.results;
+}
+
+const find = (results, runtime, variant, extra = () => true) =>
+  results.find((r) => r.runtime === runtime && r.variant === variant && extra(r));
+
+function ratioTable(native, wasm) {
+  const rows = [];
+  const add = (what, a, b, target) => {
+    if (!a || !b) return;
+    const ratio = a.items_per_s / b.items_per_s;
+    const verdict = target === undefined ? '' : ratio >= target ? 'met' : 'MISSED';
+    rows.push([what, ratio.toFixed(3), target === undefined ? '' : `>= ${target}`, verdict]);
+  };
+  for (const us of [10, 1000]) {
+    const v = `vs-onetbb-${us}us`;
+    add(
+      `work-stealing / onetbb, ${us} us stages`,
+      find(native, 'work-stealing', v),
+      find(native, 'onetbb', v),
+      us === 10 ? 0.9 : 0.97,
+    );
+  }
+  const scaling = native.filter((r) => r.variant === 'scaling');
+  const maxT = Math.max(...scaling.map((r) => r.threads));
+  for (const rt of ['work-stealing', 'onetbb']) {
+    add(
+      `${rt} scaling ${maxT} vs 1 thread`,
+      find(native, rt, 'scaling', (r) => r.threads === maxT),
+      find(native, rt, 'scaling', (r) => r.threads === 1),
+    );
+  }
+  add(
+    'work-stealing scaling vs onetbb at max threads',
+    find(native, 'work-stealing', 'scaling', (r) => r.threads === maxT),
+    find(native, 'onetbb', 'scaling', (r) => r.threads === maxT),
+  );
+  for (const rt of ['work-stealing', 'onetbb', 'static']) {
+    add(`${rt}: 6 stages / 3 stages`, find(native, rt, 'stages-6'), find(native, rt, 'stages-3'));
+  }
+  add(
+    'collapsed / static under imbalance',
+    find(native, 'collapsed', 'imbalance'),
+    find(native, 'static', 'imbalance'),
+  );
+  add(
+    'work-stealing / static under imbalance',
+    find(native, 'work-stealing', 'imbalance'),
+    find(native, 'static', 'imbalance'),
+  );
+  add(
+    'telemetry on / off (native)',
+    find(native, 'work-stealing', 'telemetry', (r) => r.telemetry),
+    find(native, 'work-stealing', 'telemetry', (r) => !r.telemetry),
+    0.97,
+  );
+  if (wasm) {
+    add(
+      'telemetry on / off (wasm)',
+      find(wasm, 'work-stealing', 'telemetry', (r) => r.telemetry),
+      find(wasm, 'work-stealing', 'telemetry', (r) => !r.telemetry),
+      0.97,
+    );
+    add(
+      'wasm / native, 100 us stages',
+      find(wasm, 'work-stealing', 'cross-target-100us'),
+      find(native, 'work-stealing', 'cross-target-100us'),
+      0.8,
+    );
+    add(
+      'wasm / native, 10 us stages',
+      find(wasm, 'work-stealing', 'vs-onetbb-10us'),
+      find(native, 'work-stealing', 'vs-onetbb-10us'),
+    );
+  }
+  const w = [46, 8, 8, 7];
+  console.log('\nratio                                          measured target   verdict');
+  for (const r of rows) console.log(r.map((c, i) => String(c).padEnd(w[i])).join(' '));
+}
+
+const nativeDir = 'wasm/build/p-bench';
+build(nativeDir, false);
+const native = bench('native', join(root, nativeDir, 'pipeline_bench'), []);
+let wasm;
+if (!skipWasm) {
+  const emDir = 'wasm/build/p-bench-em';
+  build(emDir, true);
+  wasm = bench('wasm-node', 'node', [join(root, emDir, 'pipeline_bench.js')]);
+}
+ratioTable(native, wasm);
