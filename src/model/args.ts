@@ -11,7 +11,9 @@ export class ModelArgumentError extends Error {
 }
 
 export const MAX_SERVERS = 256;
-export const MAX_POPULATION = 10_000;
+/** Up to the largest queue capacity a spec allows, so Case 1 takes any Queue_size; the log-space
+ * solvers are O(N), and tests check 10,000 tokens on 256 servers. */
+export const MAX_POPULATION = 65_536;
 
 export function checkInteger(name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max) {

@@ -1,5 +1,6 @@
 // Maps an ExperimentSpec stage's service distribution to the mean service time the models need.
 import type { ExperimentSpec, ServiceSpec } from '../spec/experimentSpec';
+import { stageGroups } from '../spec/stageGroups';
 import { ModelArgumentError } from './args';
 
 /** Mean of each distribution; kernels have no a-priori time, so a measured mean is required. */
@@ -34,12 +35,17 @@ export interface StageInput {
   serial: boolean;
 }
 
-/** Per-stage model inputs: mean service (measured overrides the distribution) and servers. */
+/**
+ * Model stations: mean service (a measured mean overrides the distribution) and servers per stage.
+ * A collapsed spec's fused group is one station: service Σ T_ser_i over the group, servers Σ c_i
+ * (each worker takes an item through the whole group), exactly as the runtime runs it.
+ */
 export function stageInputs(spec: ExperimentSpec, measured: MeasuredServiceUs = []): StageInput[] {
-  return spec.stages.map((stage, i) => ({
-    serviceTimeUs: measured[i] ?? meanServiceUs(stage.service, measured[i]),
-    servers: stage.threads,
-    serial: stage.mode !== 'parallel',
+  const meanUs = (i: number) => measured[i] ?? meanServiceUs(spec.stages[i].service, measured[i]);
+  return stageGroups(spec).map((group) => ({
+    serviceTimeUs: group.reduce((sum, i) => sum + meanUs(i), 0),
+    servers: group.reduce((sum, i) => sum + spec.stages[i].threads, 0),
+    serial: spec.stages[group[0]].mode !== 'parallel',
   }));
 }
 

@@ -1,6 +1,6 @@
 // The paper's static thread-per-stage models: Case 1 closed (Eq. 1–3) and Case 2 open (Eq. 4).
 import type { ExperimentSpec } from '../spec/experimentSpec';
-import { ModelArgumentError, checkNonNegative } from './args';
+import { MAX_POPULATION, ModelArgumentError, checkInteger, checkNonNegative } from './args';
 import { finiteSource } from './finiteSource';
 import { mmc } from './mmc';
 import { stageInputs, type MeasuredServiceUs } from './serviceTime';
@@ -12,7 +12,9 @@ export type ArrivalReading = 'max-service' | 'max-service-per-server';
 export interface Case1Result {
   throughputPerUs: number;
   arrivalTimeUs: number;
+  /** Per station: a stage, or a collapsed spec's fused group (see stageInputs). */
   stageThroughputPerUs: number[];
+  /** Station index of the minimum. */
   bottleneckStage: number;
 }
 
@@ -35,6 +37,7 @@ export function closedStaticModel(
   if (queueSize === null) {
     throw new ModelArgumentError('queue.capacity', null, 'a bounded queue for Case 1; use Case 2');
   }
+  checkInteger('queueSize', queueSize, 1, MAX_POPULATION);
   const stages = stageInputs(spec, options.measuredServiceUs);
   const arrivalTimeUs = Math.max(
     ...stages.map((s) =>

@@ -10,5 +10,4 @@ export {
   type TelemetrySink,
 } from './telemetry';
 export { Xoshiro128 } from './prng';
-export { stageGroups } from './staticRuntime';
 export { replicate, studentT975, type ReplicationSummary } from './replications';

@@ -75,7 +75,7 @@ export function createSimulation(spec: ExperimentSpec, options: SimOptions = {})
   const runtime =
     spec.runtime === 'work-stealing'
       ? new WorkStealingRuntime(spec, samplers, stealCostUs, cores, options.sink)
-      : new StaticRuntime(spec, spec.runtime === 'collapsed', samplers, limit, cores, options.sink);
+      : new StaticRuntime(spec, samplers, limit, cores, options.sink);
 
   const result = (): SimResult => {
     const clock = runtime.clock;

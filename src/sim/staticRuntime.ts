@@ -1,5 +1,6 @@
 // Static thread-per-stage runtime (closed: bounded queues, open: unbounded) and its collapsed form.
 import type { ExperimentSpec } from '../spec/experimentSpec';
+import { stageGroups } from '../spec/stageGroups';
 import { CompletionClock } from './completionClock';
 import { Fifo } from './fifo';
 import type { ServiceSampler } from './serviceSampler';
@@ -19,33 +20,6 @@ interface InputQueue {
   /** Early arrivals held by a serial-in-order consumer until their turn (outside the capacity). */
   early: Set<number>;
   nextInOrder: number;
-}
-
-/** Collapsing fuses each run of consecutive parallel stages into one group served by the sum of
- * their threads; serial stages stay alone. */
-export function stageGroups(
-  spec: ExperimentSpec,
-  collapse: boolean,
-): { group: Group; threads: number }[] {
-  const out: { group: Group; threads: number }[] = [];
-  spec.stages.forEach((stage, i) => {
-    const prev = out[out.length - 1];
-    const fuse =
-      collapse &&
-      stage.mode === 'parallel' &&
-      prev !== undefined &&
-      spec.stages[i - 1].mode === 'parallel';
-    if (fuse) {
-      prev.group.stages.push(i);
-      prev.threads += stage.threads;
-    } else {
-      out.push({
-        group: { stages: [i], inOrder: stage.mode === 'serial-in-order' },
-        threads: stage.threads,
-      });
-    }
-  });
-  return out;
 }
 
 /**
@@ -71,17 +45,20 @@ export class StaticRuntime extends SimCore {
 
   constructor(
     private readonly spec: ExperimentSpec,
-    collapse: boolean,
     private readonly samplers: ServiceSampler[],
     private readonly inFlightLimit: number,
     cores: number,
     sink: TelemetrySink | undefined,
   ) {
-    const layout = stageGroups(spec, collapse);
-    const workers = layout.reduce((sum, g) => sum + g.threads, 0);
+    const groups = stageGroups(spec).map((stages) => ({
+      stages,
+      inOrder: spec.stages[stages[0]].mode === 'serial-in-order',
+      threads: stages.reduce((sum, i) => sum + spec.stages[i].threads, 0),
+    }));
+    const workers = groups.reduce((sum, g) => sum + g.threads, 0);
     super(spec.seed, spec.stages.length, workers, cores, sink);
-    this.groups = layout.map((g) => g.group);
-    this.groupOf = Int32Array.from(layout.flatMap((g, i) => new Array<number>(g.threads).fill(i)));
+    this.groups = groups;
+    this.groupOf = Int32Array.from(groups.flatMap((g, i) => new Array<number>(g.threads).fill(i)));
     this.queues = this.groups.map(() => ({
       items: new Fifo(),
       waitingConsumers: new Fifo(),

@@ -49,6 +49,22 @@ describe('Case 1 (closed static, Eq. 1–3)', () => {
     expect(exact.throughput).toBeGreaterThan(2 * perServer.throughputPerUs);
   });
 
+  it('models a collapsed spec with fused stations, above the imbalanced static pipeline', () => {
+    const stages = [5, 50, 300, 50, 300, 5].map((us, i) => ({
+      name: `s${i}`,
+      mode: i === 0 || i === 5 ? 'serial-in-order' : 'parallel',
+      service: { kind: 'fixed', us },
+    }));
+    const json = { stages, queue: { capacity: 64 }, items: 100, seed: 1 };
+    const fixedStages = closedStaticModel(parseExperimentSpec({ ...json, runtime: 'static' }));
+    const collapsed = closedStaticModel(parseExperimentSpec({ ...json, runtime: 'collapsed' }));
+    expect(fixedStages.stageThroughputPerUs).toHaveLength(6);
+    expect(collapsed.stageThroughputPerUs).toHaveLength(3);
+    expect(fixedStages.throughputPerUs).toBeLessThan(1 / 300);
+    expect(collapsed.throughputPerUs).toBeGreaterThan(1.5 * fixedStages.throughputPerUs);
+    expect(collapsed.throughputPerUs).toBeLessThan(4 / 700);
+  });
+
   it('needs a bounded queue', () => {
     expect(() => closedStaticModel(ferretLike({ queue: { capacity: null } }))).toThrow(
       'invalid queue.capacity: null',

@@ -100,9 +100,9 @@ describe('finiteSource', () => {
     expectClose(r.throughputEq3, r.throughput, 1e-9);
   });
 
-  it('rejects a population outside 1..10000', () => {
+  it('rejects a population outside 1..65536', () => {
     expect(() =>
-      finiteSource({ servers: 1, population: 10_001, thinkTime: 1, serviceTime: 1 }),
-    ).toThrow('invalid population: 10001 (allowed integer 1..10000)');
+      finiteSource({ servers: 1, population: 70_000, thinkTime: 1, serviceTime: 1 }),
+    ).toThrow('invalid population: 70000 (allowed integer 1..65536)');
   });
 });
