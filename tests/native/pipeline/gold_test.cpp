@@ -76,6 +76,45 @@ TEST(StaticGold, ParallelInputStageAndSingleStage) {
   run_and_check(s, "static single stage");
 }
 
+TEST(StaticGold, OneToOneLinksUseTheRequestedQueue) {
+  for (QueueKind q : {QueueKind::kBatch, QueueKind::kLamport, QueueKind::kCachedSpsc,
+                      QueueKind::kMutex, QueueKind::kVyukovMpmc}) {
+    ExperimentSpec s = mixed_spec(RuntimeKind::kStatic, 1, 10);
+    s.queue = QueueSpec{q, 8};
+    StaticRuntime rt(s);
+    EXPECT_STREQ(rt.links()[0]->name(), to_string(q));
+    s.stages[1].threads = 2;  // many-to-many links: Vyukov unless mutex
+    StaticRuntime mpmc(s);
+    EXPECT_STREQ(mpmc.links()[0]->name(), q == QueueKind::kMutex ? "mutex" : "vyukov-mpmc");
+  }
+}
+
+// Seed 002's two-stage output: parallel pricing, parallel formatting of batches, serial in-order
+// writer, with buffers (tokens) = threads + 2; and the two-stage input: serial scan, parallel read.
+TEST(TwoStageIo, ParallelFormattingAndSerialInOrderWriter) {
+  ExperimentSpec s;
+  s.stages = {
+      stage("scan", StageMode::kSerialInOrder),
+      StageSpec{"read", StageMode::kParallel, 2, ServiceSpec::kernel_of(KernelName::kDedupHash, 4)},
+      StageSpec{"price", StageMode::kParallel, 2,
+                ServiceSpec::kernel_of(KernelName::kBlackScholes, 16)},
+      StageSpec{"format", StageMode::kParallel, 2,
+                ServiceSpec::kernel_of(KernelName::kFormatPrices, 16)},
+      stage("write", StageMode::kSerialInOrder)};
+  s.items = kGoldItems / 10;
+  s.seed = 2;
+  s.runtime = RuntimeKind::kWorkStealing;
+  s.threads = 4;
+  s.tokens = s.threads + 2;
+  const auto ws = run_and_check(s, "two-stage io ws");
+  s.threads = 0;
+  s.tokens = 0;
+  s.runtime = RuntimeKind::kStatic;
+  EXPECT_EQ(run_and_check(s, "two-stage io static"), ws);
+  s.runtime = RuntimeKind::kCollapsed;
+  EXPECT_EQ(run_and_check(s, "two-stage io collapsed"), ws);
+}
+
 TEST(CollapsedShape, FusesConsecutiveParallelStages) {
   ExperimentSpec s = mixed_spec(RuntimeKind::kCollapsed, 2, 10);
   s.stages.insert(s.stages.begin() + 2, stage("a2", StageMode::kParallel, 1));

@@ -11,11 +11,11 @@
 namespace pipelab::pipeline::testing {
 
 #if defined(__SANITIZE_THREAD__)
-inline constexpr std::uint64_t kGoldItems = 300;
+inline constexpr std::uint64_t kGoldItems = 1500;
 #elif defined(__EMSCRIPTEN__)
-inline constexpr std::uint64_t kGoldItems = 600;
-#else
 inline constexpr std::uint64_t kGoldItems = 2000;
+#else
+inline constexpr std::uint64_t kGoldItems = 10000;
 #endif
 
 inline StageSpec stage(const char* name, StageMode mode, std::uint32_t threads = 1, double us = 0) {
@@ -23,6 +23,7 @@ inline StageSpec stage(const char* name, StageMode mode, std::uint32_t threads =
 }
 
 // in-order → parallel → out-of-order → parallel → in-order: every mode, reorder after parallel.
+// The parallel stages draw exponential service times (mean 1 µs) so items overtake each other.
 inline ExperimentSpec mixed_spec(RuntimeKind rt, std::uint32_t par_threads, std::uint64_t items) {
   ExperimentSpec s;
   s.runtime = rt;
@@ -30,6 +31,10 @@ inline ExperimentSpec mixed_spec(RuntimeKind rt, std::uint32_t par_threads, std:
               stage("mid", StageMode::kSerialOutOfOrder),
               stage("b", StageMode::kParallel, par_threads),
               stage("out", StageMode::kSerialInOrder)};
+  ServiceSpec jitter;
+  jitter.kind = ServiceKind::kExponential;
+  jitter.mean_us = 1;
+  s.stages[1].service = s.stages[3].service = jitter;
   s.items = items;
   s.seed = 11;
   return s;

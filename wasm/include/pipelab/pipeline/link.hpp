@@ -2,14 +2,14 @@
 // the queue kind can be chosen at run time (a virtual call per item is noise next to a µs-scale
 // stage). Wraps the queues of wasm/include/pipelab/queues: 1:1 links use the spec's kind,
 // many-to-many links use Vyukov's MPMC unless the kind is "mutex" (FORMAT.md rule); an unbounded
-// capacity (open model) uses a mutex-guarded std::deque, since every lock-free queue here is
-// bounded. Capacity is rounded up to what the queue accepts (BatchQueue: even, Vyukov: a power
-// of two, both >= 2); effective_capacity() reports it.
-// Roles: producers call push-side methods, consumers pop-side, as the wrapped queue allows.
-// Bookkeeping: pushed_/popped_ count items through (relaxed/acq_rel adds); a consumer samples
-// occupancy = pushed - popped right after its pop and keeps the maximum (occupancy checks).
-// producers_left_ counts producer threads still running: a release decrement after their final
-// flush, read with acquire by consumers deciding the stream has ended.
+// capacity (open model) uses a mutex-guarded std::deque, since every queue in queues/ is bounded.
+// Capacity is rounded up to what the queue accepts (BatchQueue: even, Vyukov: a power of two, both
+// >= 2); effective_capacity() reports it. Roles: producers call push-side methods, consumers
+// pop-side, as the wrapped queue allows. Bookkeeping: pushed_/popped_ count items through
+// (relaxed/acq_rel adds); a consumer samples occupancy = pushed - popped right after its pop and
+// keeps the maximum (occupancy checks). producers_left_ counts producer threads still running: a
+// release decrement after their final flush, read with acquire by consumers deciding the stream has
+// ended.
 #pragma once
 
 #include <atomic>
@@ -23,6 +23,9 @@
 #include "pipelab/pipeline/item.hpp"
 #include "pipelab/pipeline/spec.hpp"
 #include "pipelab/queues/batch_queue.hpp"
+#include "pipelab/queues/cached_spsc_queue.hpp"
+#include "pipelab/queues/lamport_queue.hpp"
+#include "pipelab/queues/mutex_queue.hpp"
 #include "pipelab/queues/vyukov_mpmc_queue.hpp"
 
 namespace pipelab::pipeline {
@@ -75,14 +78,18 @@ class Link {
   alignas(64) std::atomic<std::uint32_t> producers_left_{0};
 };
 
-template <typename Queue, bool kBatching>
+// How a queue publishes a partial batch: not at all, try_flush() (may fail), flush() (never waits).
+enum class FlushKind { kNone, kTry, kAlways };
+
+template <typename Queue, FlushKind kFlush>
 class QueueLink final : public Link {
  public:
   QueueLink(std::size_t capacity, const char* name) : q_(capacity), name_(name), cap_(capacity) {}
   bool try_push(const PipelineItem& item) noexcept override { return q_.try_push(item); }
   bool try_pop(PipelineItem& item) noexcept override { return q_.try_pop(item); }
   bool try_flush() noexcept override {
-    if constexpr (kBatching) return q_.try_flush();
+    if constexpr (kFlush == FlushKind::kTry) return q_.try_flush();
+    if constexpr (kFlush == FlushKind::kAlways) q_.flush();
     return true;
   }
   const char* name() const noexcept override { return name_; }
@@ -94,14 +101,12 @@ class QueueLink final : public Link {
   std::uint64_t cap_;
 };
 
-// Mutex + std::deque: the unbounded (open-model) link, and the "mutex" kind.
-class LockedLink final : public Link {
+// Mutex + std::deque: the unbounded (open-model) link.
+class UnboundedLink final : public Link {
  public:
-  explicit LockedLink(std::optional<std::uint32_t> capacity) : cap_(capacity.value_or(0)) {}
   bool try_push(const PipelineItem& item) noexcept override {
     std::lock_guard<std::mutex> lock(m_);
-    if (cap_ != 0 && q_.size() >= cap_) return false;
-    q_.push_back(item);  // std::bad_alloc here would terminate: the open model's memory limit
+    q_.push_back(item);  // std::bad_alloc here terminates: the open model's memory limit
     return true;
   }
   bool try_pop(PipelineItem& item) noexcept override {
@@ -111,13 +116,12 @@ class LockedLink final : public Link {
     q_.pop_front();
     return true;
   }
-  const char* name() const noexcept override { return cap_ == 0 ? "unbounded" : "mutex"; }
-  std::uint64_t effective_capacity() const noexcept override { return cap_; }
+  const char* name() const noexcept override { return "unbounded"; }
+  std::uint64_t effective_capacity() const noexcept override { return 0; }
 
  private:
   std::mutex m_;
   std::deque<PipelineItem> q_;
-  std::uint64_t cap_;
 };
 
 inline std::size_t round_up_pow2(std::size_t v) noexcept {
@@ -128,15 +132,32 @@ inline std::size_t round_up_pow2(std::size_t v) noexcept {
 
 // one_to_one: exactly one producer thread and one consumer thread.
 inline std::unique_ptr<Link> make_link(const QueueSpec& q, bool one_to_one) {
-  if (!q.capacity) return std::make_unique<LockedLink>(std::nullopt);
+  using queues::BatchQueue;
+  using queues::CachedSpscQueue;
+  using queues::LamportQueue;
+  using queues::MutexQueue;
+  using queues::VyukovMpmcQueue;
+  if (!q.capacity) return std::make_unique<UnboundedLink>();
   const std::size_t cap = *q.capacity;
-  if (q.kind == QueueKind::kMutex) return std::make_unique<LockedLink>(q.capacity);
-  if (one_to_one && q.kind != QueueKind::kVyukovMpmc) {
-    // lamport and cached-spsc ride on BatchQueue until their headers land (see report).
-    return std::make_unique<QueueLink<queues::BatchQueue<PipelineItem>, true>>(
-        cap < 2 ? 2 : cap + (cap & 1), "batch");
+  if (q.kind == QueueKind::kMutex) {
+    return std::make_unique<QueueLink<MutexQueue<PipelineItem>, FlushKind::kNone>>(cap, "mutex");
   }
-  return std::make_unique<QueueLink<queues::VyukovMpmcQueue<PipelineItem>, false>>(
+  if (one_to_one) {
+    switch (q.kind) {
+      case QueueKind::kBatch:
+        return std::make_unique<QueueLink<BatchQueue<PipelineItem>, FlushKind::kTry>>(
+            cap < 2 ? 2 : cap + (cap & 1), "batch");
+      case QueueKind::kLamport:
+        return std::make_unique<QueueLink<LamportQueue<PipelineItem>, FlushKind::kNone>>(cap,
+                                                                                         "lamport");
+      case QueueKind::kCachedSpsc:
+        return std::make_unique<QueueLink<CachedSpscQueue<PipelineItem>, FlushKind::kAlways>>(
+            cap, "cached-spsc");
+      default:
+        break;
+    }
+  }
+  return std::make_unique<QueueLink<VyukovMpmcQueue<PipelineItem>, FlushKind::kNone>>(
       round_up_pow2(cap), "vyukov-mpmc");
 }
 
