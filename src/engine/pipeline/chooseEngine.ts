@@ -1,0 +1,43 @@
+// Which engine runs an experiment: real threads when the page is isolated, the threads engine can
+// run this spec, and the spec asks for at most cores × 4 threads; the simulation otherwise — with
+// the reason in words, because every number on screen must say where it came from.
+import type { ExperimentSpec } from '../../spec/experimentSpec';
+import type { EngineKind } from './pipelineRun';
+import { workersOf } from './simulationRun';
+
+export const OVERSUBSCRIPTION_LIMIT = 4;
+export const THREADS_ENGINE_MAX_THREADS = 64;
+
+export interface EngineContext {
+  isolated: boolean;
+  cores: number;
+  /** Whether the threads engine can run pipeline experiments in this build. */
+  threadsEngineAvailable: boolean;
+  /** The visitor asked for the simulation. */
+  preferSimulation: boolean;
+}
+
+export function chooseEngine(
+  spec: ExperimentSpec,
+  ctx: EngineContext,
+): { engine: EngineKind; reason: string } {
+  const threads = workersOf(spec);
+  if (ctx.preferSimulation) return { engine: 'simulation', reason: 'you chose the simulation' };
+  if (!ctx.isolated)
+    return {
+      engine: 'simulation',
+      reason: 'this page is not cross-origin isolated, so real threads are unavailable',
+    };
+  if (!ctx.threadsEngineAvailable)
+    return {
+      engine: 'simulation',
+      reason: 'the threads engine for pipeline runs is not part of this build yet',
+    };
+  const limit = Math.min(ctx.cores * OVERSUBSCRIPTION_LIMIT, THREADS_ENGINE_MAX_THREADS);
+  if (threads > limit)
+    return {
+      engine: 'simulation',
+      reason: `${threads} threads is more than ${limit} (your ${ctx.cores} cores × ${OVERSUBSCRIPTION_LIMIT}, at most ${THREADS_ENGINE_MAX_THREADS})`,
+    };
+  return { engine: 'threads', reason: `${threads} real threads on your ${ctx.cores} cores` };
+}

@@ -1,0 +1,29 @@
+// What the page holds while a pipeline experiment runs, whichever engine runs it.
+import type { TelemetryTap } from './telemetryTap';
+
+export type EngineKind = 'threads' | 'simulation';
+export type RunState = 'running' | 'paused' | 'done' | 'stopped' | 'error';
+
+export interface RunSummary {
+  items: number;
+  completed: number;
+  /** µs from start to the last item out (or to now while running). */
+  elapsedUs: number;
+  itemsPerSec: number;
+}
+
+export interface PipelineRun {
+  readonly engine: EngineKind;
+  readonly workers: number;
+  readonly tap: TelemetryTap;
+  state(): RunState;
+  /** The run's clock: µs since it started (paused time excluded). */
+  nowUs(): number;
+  /** Called once per animation frame with performance.now(); the simulation advances here. */
+  tick(realNowMs: number): void;
+  pause(): void;
+  resume(): void;
+  stop(): void;
+  summary(): RunSummary;
+  error(): string | null;
+}

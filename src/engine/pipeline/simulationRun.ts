@@ -1,0 +1,102 @@
+// The simulation engine: the discrete-event twin paced against the wall clock (one simulated µs
+// per real µs, times `speed`), writing its telemetry into rings and counter lines of the FORMAT.md
+// layout, exactly where a threads run's page would read them.
+import { createSimulation, type Simulation } from '../../sim';
+import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { encodeStageCounters, ringBytes, RingWriter, STAGE_COUNTER_BYTES } from '../../telemetry';
+import type { PipelineRun, RunState, RunSummary } from './pipelineRun';
+import type { TelemetryTap } from './telemetryTap';
+
+/** Per-worker ring records: several frames of events even at 64 workers. */
+const RING_CAPACITY = 4096;
+
+export function workersOf(spec: ExperimentSpec): number {
+  return spec.runtime === 'work-stealing'
+    ? spec.threads
+    : spec.stages.reduce((s, x) => s + x.threads, 0);
+}
+
+export class SimulationRun implements PipelineRun {
+  readonly engine = 'simulation' as const;
+  readonly workers: number;
+  readonly tap: TelemetryTap;
+  private readonly sim: Simulation;
+  private readonly items: number;
+  private runState: RunState = 'running';
+  private startedMs: number | null = null;
+  private pausedAtMs: number | null = null;
+  private pausedTotalMs = 0;
+  private simNowUs = 0;
+
+  constructor(
+    spec: ExperimentSpec,
+    private readonly speed = 1,
+  ) {
+    this.workers = workersOf(spec);
+    this.items = spec.items;
+    const ringSize = ringBytes(RING_CAPACITY);
+    const countersOffset = this.workers * ringSize;
+    const buffer = new ArrayBuffer(countersOffset + spec.stages.length * STAGE_COUNTER_BYTES);
+    const rings = Array.from(
+      { length: this.workers },
+      (_, w) => new RingWriter(RING_CAPACITY, w, buffer, w * ringSize),
+    );
+    this.tap = {
+      buffer,
+      ringOffsets: rings.map((r) => r.byteOffset),
+      countersOffset,
+      stages: spec.stages.length,
+    };
+    this.sim = createSimulation(spec, { sink: (e) => rings[e.worker].push(e) });
+  }
+
+  state(): RunState {
+    return this.runState;
+  }
+
+  nowUs(): number {
+    return this.simNowUs;
+  }
+
+  tick(realNowMs: number): void {
+    if (this.runState !== 'running') return;
+    this.startedMs ??= realNowMs;
+    const target = (realNowMs - this.startedMs - this.pausedTotalMs) * 1000 * this.speed;
+    this.sim.advanceTo(target);
+    this.simNowUs = this.sim.done ? this.sim.result().makespanUs : target;
+    encodeStageCounters(this.sim.result().stages, this.tap.buffer, this.tap.countersOffset);
+    if (this.sim.done) this.runState = 'done';
+  }
+
+  pause(): void {
+    if (this.runState !== 'running') return;
+    this.runState = 'paused';
+    this.pausedAtMs = performance.now();
+  }
+
+  resume(): void {
+    if (this.runState !== 'paused') return;
+    this.pausedTotalMs += performance.now() - (this.pausedAtMs ?? performance.now());
+    this.pausedAtMs = null;
+    this.runState = 'running';
+  }
+
+  stop(): void {
+    if (this.runState === 'running' || this.runState === 'paused') this.runState = 'stopped';
+  }
+
+  summary(): RunSummary {
+    const r = this.sim.result();
+    const elapsedUs = this.sim.done ? r.makespanUs : this.simNowUs;
+    return {
+      items: this.items,
+      completed: r.completed,
+      elapsedUs,
+      itemsPerSec: elapsedUs > 0 ? (r.completed / elapsedUs) * 1e6 : 0,
+    };
+  }
+
+  error(): string | null {
+    return null;
+  }
+}

@@ -1,0 +1,42 @@
+// Where a running pipeline's telemetry lives — one ring per worker and one counter line per stage,
+// in wasm memory (threads) or in an ArrayBuffer the simulation writes (FORMAT.md layout either
+// way) — and the once-per-frame read of it. Views cannot tell the engines apart.
+import {
+  readRing,
+  readStageCounters,
+  type StageCounters,
+  type TelemetryEvent,
+} from '../../telemetry';
+
+export interface TelemetryTap {
+  buffer: ArrayBufferLike;
+  /** Byte offset of each worker's ring header; index = worker. */
+  ringOffsets: number[];
+  /** Byte offset of the first stage counter line (8-byte aligned). */
+  countersOffset: number;
+  stages: number;
+}
+
+export interface TapFrame {
+  /** Every event written since the previous read, all workers merged in time order. */
+  events: TelemetryEvent[];
+  counters: StageCounters[];
+  /** Records the workers had to drop so far (rings full): shown, never hidden. */
+  dropped: number;
+}
+
+export function readTap(tap: TelemetryTap): TapFrame {
+  const events: TelemetryEvent[] = [];
+  let dropped = 0;
+  for (const offset of tap.ringOffsets) {
+    const r = readRing(tap.buffer, offset);
+    for (const e of r.events) events.push(e);
+    dropped += r.dropped;
+  }
+  events.sort((a, b) => a.timeUs - b.timeUs);
+  return {
+    events,
+    counters: readStageCounters(tap.buffer, tap.countersOffset, tap.stages),
+    dropped,
+  };
+}
