@@ -72,7 +72,8 @@ TEST(Cancel, StartReturnsWithoutBlocking) {
   const auto t0 = Clock::now();
   rt->start();
   const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-  EXPECT_LT(ms, 20.0);
+  // The run would take ~2000 s; creating 4 threads takes ms (tens under TSan on a loaded machine).
+  EXPECT_LT(ms, 1000.0);
   EXPECT_FALSE(rt->finished());
   rt->request_cancel();
   rt->join();
