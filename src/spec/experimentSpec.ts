@@ -118,14 +118,15 @@ function parseService(value: unknown, path: string): ServiceSpec {
 }
 
 /** Stage `threads` defaults to 1 (FORMAT.md shows it on every stage but lists no default; 1 is the
- * only value valid for every mode, and work-stealing ignores it). */
-function parseStage(value: unknown, path: string, runtime: Runtime): StageSpec {
+ * only value valid for every mode). Serial stages need 1 under every runtime, as in the C++ parser,
+ * although work-stealing ignores the value. */
+function parseStage(value: unknown, path: string): StageSpec {
   const obj = readObject(value, path, STAGE_FIELDS);
   const name = readString(requireField(obj, 'name', path), join(path, 'name'), 1, 32);
   const mode = readEnum(requireField(obj, 'mode', path), join(path, 'mode'), STAGE_MODES);
   const threads =
     obj.threads === undefined ? 1 : readInteger(obj.threads, join(path, 'threads'), 1, 64);
-  if (runtime !== 'work-stealing' && mode !== 'parallel' && threads !== 1) {
+  if (mode !== 'parallel' && threads !== 1) {
     throw new SpecError(
       join(path, 'threads'),
       `${threads} is out of range (allowed 1 for a ${mode} stage)`,
@@ -135,34 +136,33 @@ function parseStage(value: unknown, path: string, runtime: Runtime): StageSpec {
   return { name, mode, threads, service };
 }
 
+/** An absent queue takes the default; a present one needs both fields (as the C++ parser), so a
+ * half-written queue is an error rather than a silent default. Null capacity = unbounded. */
 function parseQueue(value: unknown): QueueSpec {
   if (value === undefined) return { kind: 'batch', capacity: 16 };
   const obj = readObject(value, 'queue', ['kind', 'capacity']);
-  // Each missing queue field takes its default; an explicit null capacity means unbounded.
-  const kind = obj.kind === undefined ? 'batch' : readEnum(obj.kind, 'queue.kind', QUEUE_KINDS);
-  const capacity =
-    obj.capacity === undefined
-      ? 16
-      : obj.capacity === null
-        ? null
-        : readInteger(obj.capacity, 'queue.capacity', 1, 65536);
+  const kind = readEnum(requireField(obj, 'kind', 'queue'), 'queue.kind', QUEUE_KINDS);
+  const raw = obj.capacity;
+  if (raw === undefined)
+    throw new SpecError('queue.capacity', 'missing (required; null = unbounded)');
+  const capacity = raw === null ? null : readInteger(raw, 'queue.capacity', 1, 65536);
   return { kind, capacity };
 }
 
-function parseStages(obj: JsonObject, runtime: Runtime): StageSpec[] {
+function parseStages(obj: JsonObject): StageSpec[] {
   const raw = requireField(obj, 'stages', '');
   if (!Array.isArray(raw)) throw new SpecError('stages', `${JSON.stringify(raw)} is not an array`);
   if (raw.length < 1 || raw.length > 16) {
     throw new SpecError('stages', `${raw.length} stages is out of range (allowed 1..16)`);
   }
-  return raw.map((stage, i) => parseStage(stage, join('stages', i), runtime));
+  return raw.map((stage, i) => parseStage(stage, join('stages', i)));
 }
 
 /** Validates untrusted JSON (lesson front matter, URL state) into a complete ExperimentSpec. */
 export function parseExperimentSpec(json: unknown): ExperimentSpec {
   const obj = readObject(json, '', TOP_FIELDS);
   const runtime = readEnum(requireField(obj, 'runtime', ''), 'runtime', RUNTIMES);
-  const stages = parseStages(obj, runtime);
+  const stages = parseStages(obj);
   const stageThreads = stages.reduce((sum, s) => sum + s.threads, 0);
   let threads: number;
   if (runtime === 'work-stealing') {

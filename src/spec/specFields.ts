@@ -58,13 +58,13 @@ export function readNumber(value: unknown, path: string, min: number, max: numbe
   return value;
 }
 
+/** A string whose UTF-8 length is in minLen..maxLen bytes. */
 export function readString(value: unknown, path: string, minLen: number, maxLen: number): string {
   if (typeof value !== 'string') throw new SpecError(path, `${show(value)} is not a string`);
-  if (value.length < minLen || value.length > maxLen) {
-    throw new SpecError(
-      path,
-      `${show(value)} has ${value.length} characters (allowed ${minLen}..${maxLen})`,
-    );
+  // Length in UTF-8 bytes, as the C++ parser counts it.
+  const bytes = new TextEncoder().encode(value).length;
+  if (bytes < minLen || bytes > maxLen) {
+    throw new SpecError(path, `${show(value)} has ${bytes} bytes (allowed ${minLen}..${maxLen})`);
   }
   return value;
 }

@@ -25,7 +25,7 @@ function ferretLike(extra: Record<string, unknown> = {}): ExperimentSpec {
       { name: 'mid', mode: 'parallel', threads: 8, service: exp(8) },
       { name: 'out', mode: 'serial-in-order', service: exp(0.5) },
     ],
-    queue: { capacity: 4 },
+    queue: { kind: 'mutex', capacity: 4 },
     items: 1000,
     seed: 1,
     ...extra,
@@ -55,7 +55,7 @@ describe('Case 1 (closed static, Eq. 1–3)', () => {
       mode: i === 0 || i === 5 ? 'serial-in-order' : 'parallel',
       service: { kind: 'fixed', us },
     }));
-    const json = { stages, queue: { capacity: 64 }, items: 100, seed: 1 };
+    const json = { stages, queue: { kind: 'mutex', capacity: 64 }, items: 100, seed: 1 };
     const fixedStages = closedStaticModel(parseExperimentSpec({ ...json, runtime: 'static' }));
     const collapsed = closedStaticModel(parseExperimentSpec({ ...json, runtime: 'collapsed' }));
     expect(fixedStages.stageThroughputPerUs).toHaveLength(6);
@@ -66,9 +66,9 @@ describe('Case 1 (closed static, Eq. 1–3)', () => {
   });
 
   it('needs a bounded queue', () => {
-    expect(() => closedStaticModel(ferretLike({ queue: { capacity: null } }))).toThrow(
-      'invalid queue.capacity: null',
-    );
+    expect(() =>
+      closedStaticModel(ferretLike({ queue: { kind: 'mutex', capacity: null } })),
+    ).toThrow('invalid queue.capacity: null');
   });
 });
 

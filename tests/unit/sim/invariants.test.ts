@@ -20,13 +20,13 @@ const variants = {
   'static closed': spec({
     runtime: 'static',
     stages: stages3(4),
-    queue: { capacity: 3 },
+    queue: { kind: 'mutex', capacity: 3 },
     items: 500,
   }),
   'static open': spec({
     runtime: 'static',
     stages: stages3(4),
-    queue: { capacity: null },
+    queue: { kind: 'mutex', capacity: null },
     items: 500,
   }),
   collapsed: spec({
@@ -36,7 +36,7 @@ const variants = {
       { name: 'more', mode: 'parallel', threads: 2, service: exponential(10) },
       stages3(1)[2],
     ],
-    queue: { capacity: 2 },
+    queue: { kind: 'mutex', capacity: 2 },
     items: 500,
   }),
   'work stealing': spec({
@@ -53,7 +53,7 @@ const variants = {
       { name: 'any', mode: 'serial-out-of-order', service: exponential(3) },
       stages3(1)[2],
     ],
-    queue: { capacity: 2 },
+    queue: { kind: 'mutex', capacity: 2 },
     items: 500,
   }),
   'parallel input (work stealing)': spec({

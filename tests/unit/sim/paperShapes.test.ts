@@ -32,7 +32,9 @@ describe("the paper's shapes", () => {
       s.mode === 'parallel' ? { ...s, threads: 1 } : s,
     );
     const run = (runtime: string) =>
-      createSimulation(spec({ runtime, stages, queue: { capacity: 4 }, items: 2000 })).runToEnd();
+      createSimulation(
+        spec({ runtime, stages, queue: { kind: 'mutex', capacity: 4 }, items: 2000 }),
+      ).runToEnd();
     const fixedStages = run('static');
     const collapsed = run('collapsed');
     expect(fixedStages.workers).toHaveLength(6);

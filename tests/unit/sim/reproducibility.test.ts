@@ -11,7 +11,7 @@ const runtimes = {
       { name: 'work', mode: 'parallel', threads: 3, service: exponential(12) },
       { name: 'out', mode: 'serial-in-order', service: exponential(4) },
     ],
-    queue: { capacity: 2 },
+    queue: { kind: 'mutex', capacity: 2 },
     items: 300,
   }),
   'work-stealing': spec({

@@ -85,11 +85,15 @@ describe('parseExperimentSpec', () => {
     [{ threads: 4 }, 'threads', 'threads: 4 differs from the sum of stage threads (allowed 3)'],
     [{ tokens: 5000 }, 'tokens', 'tokens: 5000 is out of range (allowed 1..4096)'],
     [{ cores: 300 }, 'cores', 'cores: 300 is out of range (allowed 1..256)'],
-    [{ queue: { capacity: 0 } }, 'queue.capacity', '0 is out of range (allowed 1..65536)'],
-    [{ queue: { kind: 'ring' } }, 'queue.kind', 'is not one of'],
+    [
+      { queue: { kind: 'batch', capacity: 0 } },
+      'queue.capacity',
+      '0 is out of range (allowed 1..65536)',
+    ],
+    [{ queue: { kind: 'ring', capacity: 4 } }, 'queue.kind', 'is not one of'],
     [{ extra: 1 }, 'extra', 'extra: unknown field'],
     [{ stages: [stage({ nmae: 'x' })] }, 'stages[0].nmae', 'unknown field'],
-    [{ stages: [stage({ name: '' })] }, 'stages[0].name', 'has 0 characters (allowed 1..32)'],
+    [{ stages: [stage({ name: '' })] }, 'stages[0].name', 'has 0 bytes (allowed 1..32)'],
     [
       { stages: [stage({ service: { kind: 'fixed', us: -1 } })] },
       'stages[0].service.us',
@@ -136,13 +140,28 @@ describe('parseExperimentSpec', () => {
     expect(errorOf(null).path).toBe('');
   });
 
-  it('ignores stage thread rules under work-stealing but checks the range', () => {
-    const ws = {
-      ...base(),
-      runtime: 'work-stealing',
-      stages: [stage({ mode: 'serial-in-order', threads: 3 })],
-    };
-    expect(parseExperimentSpec(ws).stages[0].threads).toBe(3);
+  it('applies the serial-stage thread rule under work-stealing too (as the C++ parser)', () => {
+    const ws = { ...base(), runtime: 'work-stealing' };
+    const serialTwo = { ...ws, stages: [stage({ mode: 'serial-in-order', threads: 3 })] };
+    expect(errorOf(serialTwo).path).toBe('stages[0].threads');
+    expect(parseExperimentSpec({ ...ws, stages: [stage({ threads: 3 })] }).stages[0].threads).toBe(
+      3,
+    );
     expect(errorOf({ ...ws, stages: [stage({ threads: 65 })] }).path).toBe('stages[0].threads');
+  });
+
+  it('requires both queue fields once a queue is given', () => {
+    expect(errorOf({ ...base(), queue: { kind: 'mutex' } }).message).toBe(
+      'queue.capacity: missing (required; null = unbounded)',
+    );
+    expect(errorOf({ ...base(), queue: { capacity: 4 } }).message).toBe(
+      'queue.kind: missing (required)',
+    );
+  });
+
+  it('counts name length in UTF-8 bytes', () => {
+    expect(errorOf({ ...base(), stages: [stage({ name: 'é'.repeat(17) })] }).message).toContain(
+      'has 34 bytes (allowed 1..32)',
+    );
   });
 });
