@@ -26,3 +26,4 @@ export {
 export { workStealingModel, idealModel, type WorkStealingResult } from './workStealing';
 export { sizing, DEFAULT_TOLERANCE, type SizingResult } from './sizing';
 export { batchQueueSpeedup, littlesLaw, threadPacking } from './seedModels';
+export { predictedRunTimeUs } from './runTime';

@@ -8,6 +8,7 @@ import {
   littlesLaw,
   mmc,
   openStaticModel,
+  predictedRunTimeUs,
   sizing,
   threadPacking,
   workStealingModel,
@@ -194,6 +195,13 @@ describe('seed models', () => {
     expect(r.limit).toBe(10);
     expect(() => batchQueueSpeedup({ sequentialTime: 10, commTime: 1, cores: 0 })).toThrow(
       'invalid cores: 0 (allowed integer 1..256)',
+    );
+  });
+
+  it('predicts run time as items over throughput', () => {
+    expect(predictedRunTimeUs({ items: 1000, throughputPerUs: 0.01 })).toBe(100_000);
+    expect(() => predictedRunTimeUs({ items: 10, throughputPerUs: 0 })).toThrow(
+      'invalid throughputPerUs: 0',
     );
   });
 
