@@ -7,6 +7,7 @@ import { closedStaticModel, workStealingModel } from '../../src/model';
 import { createSimulation } from '../../src/sim';
 import { parseExperimentSpec, type ExperimentSpec } from '../../src/spec/experimentSpec';
 import { formatTable, tandemTable } from './tandemTable';
+import { formatWorkStealingTable, workStealingTable } from './workStealingTable';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outFile = path.resolve(here, '../results/model.json');
@@ -115,6 +116,16 @@ function main() {
   const table = tandemTable(30, 6000);
   for (const row of table)
     results.push({ bench: 'model', target: 'node', runtime: 'static', variant: 'tandem', ...row });
+  const stealing = workStealingTable([1, 2, 4, 8, 16, 32, 64]);
+  for (const row of stealing) {
+    results.push({
+      bench: 'model',
+      target: 'node',
+      runtime: 'work-stealing',
+      variant: 'case3-vs-sim',
+      ...row,
+    });
+  }
   const machine = {
     node: process.version,
     platform: process.platform,
@@ -125,7 +136,7 @@ function main() {
   };
   mkdirSync(path.dirname(outFile), { recursive: true });
   writeFileSync(outFile, JSON.stringify({ machine, results }, null, 2) + '\n');
-  for (const r of results.filter((x) => x.variant !== 'tandem')) {
+  for (const r of results.filter((x) => x.variant === 'simulator' || 'curve_ms' in x)) {
     const value =
       'curve_ms' in r
         ? `${(r.curve_ms as number).toFixed(3)} ms`
@@ -141,6 +152,7 @@ function main() {
     );
   }
   console.log('\nThroughput (items per time unit), tandem examples:\n' + formatTable(table));
+  console.log('\nWork stealing, model vs simulated:\n' + formatWorkStealingTable(stealing));
   console.log(`\nwrote ${path.relative(process.cwd(), outFile)}`);
 }
 

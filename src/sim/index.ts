@@ -1,5 +1,11 @@
 // The discrete-event twin: same runtimes and telemetry as the C++ core, any core count, seeded.
-export { createSimulation, type SimOptions, type SimResult, type Simulation } from './simulation';
+export {
+  DEFAULT_STEAL_COST_US,
+  createSimulation,
+  type SimOptions,
+  type SimResult,
+  type Simulation,
+} from './simulation';
 export {
   EVENT_KINDS,
   type EventKindName,

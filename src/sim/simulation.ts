@@ -7,10 +7,14 @@ import { StaticRuntime } from './staticRuntime';
 import type { StageCounters, TelemetrySink } from './telemetry';
 import { WorkStealingRuntime } from './workStealingRuntime';
 
+/** A steal is a few cache misses and a CAS on the victim's deque: a few hundred ns on current
+ * cores, shared memory in wasm included. 0.25 µs; lessons may expose it as a control. */
+export const DEFAULT_STEAL_COST_US = 0.25;
+
 export interface SimOptions {
   /** Receives every telemetry event in time order; omit it to run without telemetry. */
   sink?: TelemetrySink;
-  /** Work stealing: µs one steal attempt takes, success or not (default 1). */
+  /** Work stealing: µs one steal attempt takes, success or not (default DEFAULT_STEAL_COST_US). */
   stealCostUs?: number;
   /** Static/collapsed only: at most this many items inside the pipeline (a token loop). Static
    * runtimes ignore the spec's `tokens` (FORMAT.md), so the closed loop is a simulation option. */
@@ -64,7 +68,7 @@ export function createSimulation(spec: ExperimentSpec, options: SimOptions = {})
       ? spec.threads
       : spec.stages.reduce((s, x) => s + x.threads, 0);
   const cores = Math.min(spec.cores ?? threads, threads);
-  const stealCostUs = options.stealCostUs ?? 1;
+  const stealCostUs = options.stealCostUs ?? DEFAULT_STEAL_COST_US;
   if (!(stealCostUs >= 0 && Number.isFinite(stealCostUs))) {
     throw new RangeError(`invalid stealCostUs: ${stealCostUs} (allowed finite number >= 0)`);
   }
