@@ -1,0 +1,203 @@
+// Throughput against a swept parameter: model curves as orange lines with labels, measured or
+// simulated points with min..max spread bars, a marker at the current setting, and a legend.
+import { extent, line, scaleLinear } from 'd3';
+import { formatRate } from './format';
+import { isFiniteNumber, kindOf } from './viewHelpers';
+import './views.css';
+
+export interface ModelChartProps {
+  /** Label of the swept parameter (x axis). */
+  xLabel: string;
+  /** Label of the y axis, e.g. 'throughput (items/s)'. */
+  yLabel: string;
+  /** Model curves: [x, y] points in x order; dashed for secondary readings. */
+  curves: Array<{ id: string; label: string; points: Array<[number, number]>; dashed?: boolean }>;
+  /** Runs: median y with the min..max of its repeats, and where it came from. */
+  points: Array<{
+    x: number;
+    y: number;
+    min?: number;
+    max?: number;
+    source: 'threads' | 'simulation';
+  }>;
+  /** The current setting of the swept parameter, marked by a vertical line. */
+  currentX?: number;
+  /** Width of the drawing, px. */
+  width?: number;
+  /** Height of the drawing, px. */
+  height?: number;
+}
+
+const PAD = { left: 70, right: 20, top: 40, bottom: 50 };
+/** Model curves take these in turn: the house orange, then darker and lighter oranges. */
+export const MODEL_SHADES = ['var(--model)', '#9a4a0a', '#f2a65a', '#c25e00'];
+
+export function ModelChart(props: ModelChartProps) {
+  const { xLabel, yLabel, curves, currentX, width = 640, height = 320 } = props;
+  const lines = curves.map((c) => ({
+    ...c,
+    points: c.points.filter(([px, py]) => isFiniteNumber(px) && isFiniteNumber(py)),
+  }));
+  const dots = props.points.filter((p) => isFiniteNumber(p.x) && isFiniteNumber(p.y));
+  const xs = [...lines.flatMap((c) => c.points.map((p) => p[0])), ...dots.map((p) => p.x)];
+  if (xs.length === 0) {
+    return (
+      <svg
+        className="model-chart"
+        width={width}
+        height={60}
+        role="img"
+        aria-label={`${yLabel} against ${xLabel}: no data yet`}
+      >
+        <text x={width / 2} y={34} textAnchor="middle" className="hint">
+          No model or runs yet: run a sweep to plot {yLabel} against {xLabel}.
+        </text>
+      </svg>
+    );
+  }
+  if (isFiniteNumber(currentX)) xs.push(currentX);
+  const [x0, x1] = extent(xs) as [number, number];
+  const xDomain: [number, number] = x0 === x1 ? [x0 - 1, x1 + 1] : [x0, x1];
+  const ys = [
+    ...lines.flatMap((c) => c.points.map((p) => p[1])),
+    ...dots.flatMap((p) => [p.y, p.max].filter(isFiniteNumber)),
+  ];
+  const x = scaleLinear()
+    .domain(xDomain)
+    .range([PAD.left, width - PAD.right]);
+  const y = scaleLinear()
+    .domain([0, Math.max(1, ...ys)])
+    .range([height - PAD.bottom, PAD.top])
+    .nice();
+  const xTicks = integerTicks(xDomain, xs) ?? x.ticks(6);
+  const path = line<[number, number]>()
+    .x((d) => x(d[0]))
+    .y((d) => y(d[1]));
+  const kinds = new Set(dots.map((p) => kindOf(p.source)));
+  const legend = [
+    ...(kinds.has('measured') ? [{ kind: 'measured', label: 'measured (threads)' }] : []),
+    ...(kinds.has('simulated') ? [{ kind: 'simulated', label: 'simulated' }] : []),
+    ...(lines.length ? [{ kind: 'model', label: 'model' }] : []),
+  ];
+  const summary =
+    `${yLabel} against ${xLabel}: ${lines.length} model curve${lines.length === 1 ? '' : 's'}` +
+    ` (${lines.map((c) => c.label).join(', ') || 'none'}), ${dots.length} run${dots.length === 1 ? '' : 's'}` +
+    (isFiniteNumber(currentX) ? `, current ${xLabel} ${currentX}` : '');
+  return (
+    <svg className="model-chart" width={width} height={height} role="img" aria-label={summary}>
+      {y.ticks(5).map((t) => (
+        <g key={t} transform={`translate(0,${y(t)})`}>
+          <line x1={PAD.left} x2={width - PAD.right} className="grid" />
+          <text x={PAD.left - 8} y={4} textAnchor="end" className="tick">
+            {formatRate(t)}
+          </text>
+        </g>
+      ))}
+      {xTicks.map((t) => (
+        <text key={t} x={x(t)} y={height - PAD.bottom + 18} textAnchor="middle" className="tick">
+          {t}
+        </text>
+      ))}
+      <line x1={PAD.left} x2={width - PAD.right} y1={y(0)} y2={y(0)} className="axis" />
+      <text
+        x={(PAD.left + width - PAD.right) / 2}
+        y={height - 8}
+        textAnchor="middle"
+        className="axis-label"
+      >
+        {xLabel}
+      </text>
+      <text
+        transform={`translate(16,${(PAD.top + height - PAD.bottom) / 2}) rotate(-90)`}
+        textAnchor="middle"
+        className="axis-label"
+      >
+        {yLabel}
+      </text>
+      {isFiniteNumber(currentX) && (
+        <g data-testid="current-x">
+          <line
+            x1={x(currentX)}
+            x2={x(currentX)}
+            y1={PAD.top - 6}
+            y2={height - PAD.bottom}
+            className="current-x"
+          />
+          <text x={x(currentX)} y={PAD.top - 10} textAnchor="middle" className="current-x-label">
+            now {currentX}
+          </text>
+        </g>
+      )}
+      {lines.map((c, i) => {
+        const d = path(c.points);
+        const last = c.points.at(-1);
+        const colour = MODEL_SHADES[i % MODEL_SHADES.length];
+        return (
+          d && (
+            <g key={c.id} data-testid="curve">
+              <path
+                d={d}
+                className="model-line"
+                stroke={colour}
+                strokeDasharray={c.dashed ? '7 5' : undefined}
+                data-kind="model"
+              />
+              {last && (
+                <text
+                  x={Math.min(x(last[0]), width - PAD.right)}
+                  y={y(last[1]) - 8}
+                  textAnchor="end"
+                  className="curve-label"
+                  fill={colour}
+                >
+                  {c.label}
+                </text>
+              )}
+            </g>
+          )
+        );
+      })}
+      {dots.map((p, i) => {
+        const kind = kindOf(p.source);
+        const lo = isFiniteNumber(p.min) ? p.min : p.y;
+        const hi = isFiniteNumber(p.max) ? p.max : p.y;
+        const cx = x(p.x);
+        return (
+          <g key={i} data-testid="point">
+            {lo !== hi && (
+              <path
+                d={`M${cx - 4},${y(lo)}h8M${cx},${y(lo)}V${y(hi)}M${cx - 4},${y(hi)}h8`}
+                className={`spread ${kind}`}
+                data-kind={kind}
+              />
+            )}
+            <circle cx={cx} cy={y(p.y)} r={5} className={`dot ${kind}`} data-kind={kind} />
+          </g>
+        );
+      })}
+      <g transform={`translate(${PAD.left},14)`}>
+        {legend.map((e, i) => (
+          <g key={e.kind} transform={`translate(${i * 170},0)`} data-testid="legend-item">
+            {e.kind === 'model' ? (
+              <line x1={0} x2={20} y1={0} y2={0} className="model-line" stroke={MODEL_SHADES[0]} />
+            ) : (
+              <circle cx={10} cy={0} r={5} className={`dot ${e.kind}`} />
+            )}
+            <text x={26} y={5} className="legend">
+              {e.label}
+            </text>
+          </g>
+        ))}
+      </g>
+    </svg>
+  );
+}
+
+/** Integer ticks when every x is an integer and the domain spans at most 20; else undefined. */
+function integerTicks([x0, x1]: [number, number], xs: number[]): number[] | undefined {
+  if (!xs.every(Number.isInteger) || x1 - x0 > 20) return undefined;
+  const step = x1 - x0 > 12 ? 2 : 1;
+  const ticks: number[] = [];
+  for (let t = Math.ceil(x0); t <= x1; t += step) ticks.push(t);
+  return ticks;
+}

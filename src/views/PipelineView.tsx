@@ -1,0 +1,189 @@
+// A pipeline right now: stages as boxes left to right with their threads (filled = busy, hollow =
+// idle), the queue in front of each later stage, items done per stage, idle stages as bubbles; for
+// work-stealing runtimes a pool of workers coloured by the stage each serves.
+import type { Runtime, StageMode } from '../spec/experimentSpec';
+import type { StageCounters } from '../telemetry';
+import { QueueBar } from './QueueBar';
+import { stageColor } from './stageColors';
+import { formatCount, isFiniteNumber, kindOf } from './viewHelpers';
+import './views.css';
+
+export interface PipelineViewProps {
+  /** Which runtime runs the pipeline; work-stealing shows a worker pool instead of stage threads. */
+  runtime: Runtime;
+  /** The stages in order, with the threads each has (static and collapsed runtimes). */
+  stages: Array<{ name: string; mode: StageMode; threads: number }>;
+  /** Live counters, index = stage. */
+  counters: StageCounters[];
+  /** Threads serving each stage right now, index = stage. */
+  busyByStage: number[];
+  /** Items each queue holds; null = unbounded. */
+  queueCapacity: number | null;
+  /** Work-stealing: the stage each worker serves now (null = idle), index = worker. */
+  workerStage?: Array<number | null>;
+  /** Where the numbers come from: real threads or the simulation. */
+  source: 'threads' | 'simulation';
+  /** Width of the drawing, px. */
+  width?: number;
+}
+
+const BOX_TOP = 30;
+const DOT = 20;
+const MAX_DOT_ROWS = 3;
+const POOL_DOT = 26;
+const MODE_LABEL: Record<StageMode, string> = {
+  'serial-in-order': 'serial, in order',
+  'serial-out-of-order': 'serial',
+  parallel: 'parallel',
+};
+
+export function PipelineView(props: PipelineViewProps) {
+  const { runtime, stages, counters, busyByStage, queueCapacity, source, width = 760 } = props;
+  const kind = kindOf(source);
+  const n = stages.length;
+  if (n === 0) {
+    return (
+      <svg
+        className="pipeline-view"
+        width={width}
+        height={48}
+        role="img"
+        aria-label="No pipeline yet"
+      >
+        <text x={width / 2} y={28} textAnchor="middle" className="hint">
+          No pipeline yet: press Run to start one.
+        </text>
+      </svg>
+    );
+  }
+  const stealing = runtime === 'work-stealing';
+  const colW = (width - 8) / n;
+  const queueW = Math.min(110, colW * 0.38);
+  const boxW = colW - queueW - 6;
+  const perRow = Math.max(1, Math.floor((boxW - 12) / DOT));
+  const threadsOf = (i: number) => Math.max(0, Math.floor(finiteOr(stages[i].threads, 0)));
+  const dotRows = stealing
+    ? 1
+    : Math.max(
+        1,
+        ...stages.map((_, i) => Math.min(MAX_DOT_ROWS, Math.ceil(threadsOf(i) / perRow))),
+      );
+  const boxH = 54 + dotRows * DOT;
+  const midY = BOX_TOP + boxH / 2;
+  const occupancy = counters.map((c) => c?.queueOccupancy);
+  const unboundedScale = Math.max(16, ...occupancy.filter(isFiniteNumber));
+  const workers = stealing ? (props.workerStage ?? []) : [];
+  const poolPerRow = Math.max(1, Math.floor((width - 90) / POOL_DOT));
+  const poolTop = BOX_TOP + boxH + 44;
+  const height = stealing
+    ? poolTop + Math.max(1, Math.ceil(workers.length / poolPerRow)) * POOL_DOT + 4
+    : BOX_TOP + boxH + 30;
+  const busyOf = (i: number) => (isFiniteNumber(busyByStage[i]) ? busyByStage[i] : null);
+  const idleNames = stages.filter((_, i) => busyOf(i) === 0).map((s) => s.name);
+  const summary =
+    `${runtime} pipeline of ${n} stages (${kind}): ` +
+    stages.map((s, i) => `${s.name} ${busyOf(i) ?? '?'} busy`).join(', ') +
+    (idleNames.length ? `; bubbles at ${idleNames.join(', ')}` : '; no bubbles');
+  return (
+    <svg className="pipeline-view" width={width} height={height} role="img" aria-label={summary}>
+      {stages.map((stage, i) => {
+        const colX = 4 + i * colW;
+        const boxX = colX + queueW;
+        const busy = busyOf(i);
+        const idle = busy === 0;
+        const shown = Math.min(threadsOf(i), perRow * MAX_DOT_ROWS);
+        return (
+          <g key={i} data-testid="stage" data-idle={idle ? 'true' : 'false'}>
+            <line x1={colX} x2={boxX - 2} y1={midY} y2={midY} className="flow" />
+            <path d={`M${boxX - 2},${midY}l-8,-5v10z`} className="flow-head" />
+            {i > 0 && (
+              <QueueBar
+                occupancy={occupancy[i]}
+                capacity={queueCapacity}
+                unboundedScale={unboundedScale}
+                x={colX + 14}
+                y={midY - 9}
+                width={queueW - 30}
+                kind={kind}
+              />
+            )}
+            <rect
+              x={boxX}
+              y={BOX_TOP}
+              width={boxW}
+              height={boxH}
+              rx={8}
+              className={idle ? 'stage-box idle' : 'stage-box'}
+            />
+            <rect x={boxX} y={BOX_TOP} width={boxW} height={6} fill={stageColor(i)} />
+            <text x={boxX + 8} y={BOX_TOP + 24} className="stage-name">
+              {stage.name}
+            </text>
+            <text x={boxX + 8} y={BOX_TOP + 41} className="stage-mode">
+              {MODE_LABEL[stage.mode] ?? stage.mode}
+              {idle ? ' · bubble' : ''}
+            </text>
+            {stealing ? (
+              <text x={boxX + 8} y={BOX_TOP + 62} className="stage-mode">
+                {busy === null ? '–' : `${busy} worker${busy === 1 ? '' : 's'} here`}
+              </text>
+            ) : (
+              Array.from({ length: shown }, (_, t) => (
+                <circle
+                  key={t}
+                  cx={boxX + 16 + (t % perRow) * DOT}
+                  cy={BOX_TOP + 58 + Math.floor(t / perRow) * DOT}
+                  r={7}
+                  className={busy !== null && t < busy ? 'thread busy' : 'thread'}
+                  style={busy !== null && t < busy ? { fill: stageColor(i) } : undefined}
+                  data-kind={kind}
+                />
+              ))
+            )}
+            {!stealing && threadsOf(i) > shown && (
+              <text
+                x={boxX + boxW - 6}
+                y={BOX_TOP + boxH - 6}
+                textAnchor="end"
+                className="stage-mode"
+              >
+                +{threadsOf(i) - shown}
+              </text>
+            )}
+            <text x={boxX + boxW / 2} y={BOX_TOP + boxH + 20} textAnchor="middle" className="done">
+              <tspan data-kind={kind}>{formatCount(counters[i]?.itemsOut)}</tspan> done
+            </text>
+          </g>
+        );
+      })}
+      {stealing && (
+        <g data-testid="worker-pool">
+          <text x={4} y={poolTop + 4} className="stage-mode">
+            workers
+          </text>
+          {workers.map((s, w) => {
+            const serving = s !== null && isFiniteNumber(s) && s >= 0 && s < n;
+            return (
+              <circle
+                key={w}
+                cx={90 + (w % poolPerRow) * POOL_DOT}
+                cy={poolTop + Math.floor(w / poolPerRow) * POOL_DOT}
+                r={9}
+                className={serving ? 'worker busy' : 'worker'}
+                style={serving ? { fill: stageColor(s) } : undefined}
+                data-kind={kind}
+                data-stage={serving ? s : 'idle'}
+              >
+                <title>{`worker ${w}: ${serving ? stages[s].name : 'idle'}`}</title>
+              </circle>
+            );
+          })}
+        </g>
+      )}
+    </svg>
+  );
+}
+
+function finiteOr(x: number, fallback: number): number {
+  return isFiniteNumber(x) ? x : fallback;
+}

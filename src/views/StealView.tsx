@@ -1,0 +1,149 @@
+// Work stealing right now: each worker as a column of its deque's items, and an arrow from victim
+// to thief for each recent successful steal, fading with age and gone after fadeMs.
+import { useId } from 'react';
+import { scaleBand } from 'd3';
+import { formatCount, isFiniteNumber, kindOf } from './viewHelpers';
+import './views.css';
+
+export interface StealViewProps {
+  /** Items in each worker's deque now, index = worker. */
+  dequeLengths: number[];
+  /** Recent successful steals: thief and victim worker indices and the steal's age, ms. */
+  steals: Array<{ thief: number; victim: number; ageMs: number }>;
+  /** Age at which a steal's arrow has faded out, ms (default 1000). */
+  fadeMs?: number;
+  /** Successful steals so far in this run. */
+  stealCount: number;
+  /** Where the numbers come from: real threads or the simulation. */
+  source: 'threads' | 'simulation';
+  /** Width of the drawing, px. */
+  width?: number;
+}
+
+/** Deque items drawn as cells; longer deques show this many and a "+k". */
+export const MAX_DEQUE_CELLS = 12;
+const CELL = 14;
+const ARC_H = 70;
+const HEADER = 24;
+
+export function StealView({
+  dequeLengths,
+  steals,
+  fadeMs = 1000,
+  stealCount,
+  source,
+  width = 560,
+}: StealViewProps) {
+  const markerId = `steal-head-${useId().replace(/:/g, '')}`;
+  const kind = kindOf(source);
+  const n = dequeLengths.length;
+  if (n === 0) {
+    return (
+      <svg className="steal-view" width={width} height={48} role="img" aria-label="No workers yet">
+        <text x={width / 2} y={28} textAnchor="middle" className="hint">
+          No workers yet: start a work-stealing run to see steals.
+        </text>
+      </svg>
+    );
+  }
+  const x = scaleBand<number>()
+    .domain(dequeLengths.map((_, w) => w))
+    .range([8, Math.min(width - 8, 8 + n * 80)])
+    .paddingInner(0.3)
+    .paddingOuter(0.15);
+  const colW = x.bandwidth();
+  const center = (w: number) => (x(w) ?? 0) + colW / 2;
+  const topY = HEADER + ARC_H;
+  const cellsTop = topY + 22;
+  const baseY = cellsTop + MAX_DEQUE_CELLS * CELL;
+  const height = baseY + 26;
+  const live = steals.filter(
+    (s) =>
+      isFiniteNumber(s.ageMs) &&
+      s.ageMs >= 0 &&
+      s.ageMs < fadeMs &&
+      validWorker(s.thief, n) &&
+      validWorker(s.victim, n) &&
+      s.thief !== s.victim,
+  );
+  const total = dequeLengths.reduce((a, d) => a + (isFiniteNumber(d) ? d : 0), 0);
+  const summary = `${n} work-stealing deques holding ${formatCount(total)} items (${kind}); ${formatCount(stealCount)} steals so far, ${live.length} in the last ${fadeMs} ms`;
+  return (
+    <svg className="steal-view" width={width} height={height} role="img" aria-label={summary}>
+      <defs>
+        <marker
+          id={markerId}
+          viewBox="0 0 10 10"
+          refX={9}
+          refY={5}
+          markerWidth={7}
+          markerHeight={7}
+          orient="auto"
+        >
+          <path d="M0,0L10,5L0,10z" className="steal-head" />
+        </marker>
+      </defs>
+      <text x={8} y={16} className="steal-count">
+        <tspan data-kind={kind}>{formatCount(stealCount)}</tspan> steals so far
+      </text>
+      {dequeLengths.map((len, w) => {
+        const known = isFiniteNumber(len) && len >= 0;
+        const items = known ? Math.round(len) : 0;
+        const shown = Math.min(items, MAX_DEQUE_CELLS);
+        return (
+          <g key={w} data-testid="deque">
+            <rect
+              x={x(w)}
+              y={cellsTop}
+              width={colW}
+              height={baseY - cellsTop}
+              className="deque-track"
+            />
+            {Array.from({ length: shown }, (_, c) => (
+              <rect
+                key={c}
+                x={(x(w) ?? 0) + 2}
+                y={baseY - (c + 1) * CELL + 1}
+                width={colW - 4}
+                height={CELL - 2}
+                className="deque-cell"
+                data-kind={kind}
+              />
+            ))}
+            <text x={center(w)} y={cellsTop - 6} textAnchor="middle" className="deque-length">
+              {!known ? '–' : items > shown ? `+${items - shown}` : items}
+            </text>
+            <text x={center(w)} y={baseY + 18} textAnchor="middle" className="lane-label">
+              w{w}
+            </text>
+          </g>
+        );
+      })}
+      {live.map((s, k) => {
+        const x1 = center(s.victim);
+        const x2 = center(s.thief);
+        const lift = Math.min(ARC_H - 6, 24 + Math.abs(x2 - x1) * 0.25);
+        return (
+          <path
+            key={k}
+            d={`M${x1},${topY}Q${(x1 + x2) / 2},${topY - 2 * lift} ${x2},${topY}`}
+            className="steal-arrow"
+            markerEnd={`url(#${markerId})`}
+            opacity={round2(1 - s.ageMs / fadeMs)}
+            data-kind={kind}
+            data-thief={s.thief}
+            data-victim={s.victim}
+          />
+        );
+      })}
+    </svg>
+  );
+}
+
+function validWorker(w: number, n: number): boolean {
+  return Number.isInteger(w) && w >= 0 && w < n;
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}

@@ -1,0 +1,209 @@
+// One lane per worker over the last windowUs, scrolling as nowUs advances: busy in the stage's
+// colour, idle light grey, blocked red hatching, stealing purple; a legend and a time axis in ms.
+import { useId } from 'react';
+import { scaleLinear } from 'd3';
+import { stageColor } from './stageColors';
+import { isFiniteNumber, kindOf } from './viewHelpers';
+import './views.css';
+
+export interface TimelineSegment {
+  startUs: number;
+  endUs: number;
+  state: 'busy' | 'idle' | 'blocked' | 'stealing';
+  stage: number | null;
+}
+
+export interface TimelineProps {
+  /** Segments per worker in time order, index = worker; the last may end at nowUs. */
+  lanes: TimelineSegment[][];
+  /** Stage names for the legend, index = stage. */
+  stageNames: string[];
+  /** Time at the right edge, µs since the run started. */
+  nowUs: number;
+  /** Span shown, µs. */
+  windowUs: number;
+  /** Where the segments come from: real threads or the simulation. */
+  source: 'threads' | 'simulation';
+  /** Width of the drawing, px. */
+  width?: number;
+}
+
+const LABEL = 76;
+const RIGHT = 24;
+const LANE = 22;
+const GAP = 4;
+const LEGEND_ROW = 22;
+const STATE_CLASS: Record<TimelineSegment['state'], string> = {
+  busy: 'seg-busy',
+  idle: 'seg-idle',
+  blocked: 'seg-blocked',
+  stealing: 'seg-stealing',
+};
+
+export function Timeline({
+  lanes,
+  stageNames,
+  nowUs,
+  windowUs,
+  source,
+  width = 760,
+}: TimelineProps) {
+  const hatchId = `hatch-${useId().replace(/:/g, '')}`;
+  const kind = kindOf(source);
+  if (lanes.length === 0 || !isFiniteNumber(nowUs) || !isFiniteNumber(windowUs) || windowUs <= 0) {
+    return (
+      <svg
+        className="timeline"
+        width={width}
+        height={48}
+        role="img"
+        aria-label="No thread activity yet"
+      >
+        <text x={width / 2} y={28} textAnchor="middle" className="hint">
+          No thread activity yet: start a run to see what each thread does.
+        </text>
+      </svg>
+    );
+  }
+  const legend = legendItems(stageNames, hatchId, width);
+  const legendH = (legend.at(-1)?.row ?? 0) * LEGEND_ROW + LEGEND_ROW + 6;
+  const t0Us = nowUs >= 0 ? Math.max(0, nowUs - windowUs) : nowUs - windowUs;
+  const x = scaleLinear()
+    .domain([t0Us / 1000, (t0Us + windowUs) / 1000])
+    .range([LABEL, width - RIGHT]);
+  const lanesTop = legendH;
+  const axisY = lanesTop + lanes.length * (LANE + GAP) + 2;
+  const height = axisY + 40;
+  const tickMs = x.tickFormat(6);
+  const clipped = lanes.map((segments) => clip(segments, t0Us, nowUs));
+  const totalUs = { busy: 0, idle: 0, blocked: 0, stealing: 0 };
+  for (const s of clipped.flat()) totalUs[s.state] += s.endUs - s.startUs;
+  const spanUs = Math.max(1, (nowUs - t0Us) * lanes.length);
+  const shares = (Object.keys(totalUs) as Array<keyof typeof totalUs>)
+    .map((k) => `${k} ${Math.round((100 * totalUs[k]) / spanUs)}%`)
+    .join(', ');
+  return (
+    <svg
+      className="timeline"
+      width={width}
+      height={height}
+      role="img"
+      aria-label={`Timeline of ${lanes.length} workers over the last ${Math.round(windowUs / 1000)} ms (${kind}): ${shares}`}
+    >
+      <defs>
+        <pattern
+          id={hatchId}
+          width={6}
+          height={6}
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(45)"
+        >
+          <rect width={6} height={6} className="hatch-bg" />
+          <line x1={0} y1={0} x2={0} y2={6} className="hatch-line" />
+        </pattern>
+      </defs>
+      {legend.map((item, k) => (
+        <g
+          key={k}
+          transform={`translate(${item.x},${item.row * LEGEND_ROW})`}
+          data-testid="legend-item"
+        >
+          <rect y={4} width={14} height={14} fill={item.fill} className={item.className} />
+          <text x={19} y={16} className="legend">
+            {item.label}
+          </text>
+        </g>
+      ))}
+      {clipped.map((segments, w) => {
+        const y = lanesTop + w * (LANE + GAP);
+        return (
+          <g key={w} data-testid="lane">
+            <text x={0} y={y + LANE / 2 + 5} className="lane-label">
+              worker {w}
+            </text>
+            <rect
+              x={LABEL}
+              y={y}
+              width={width - RIGHT - LABEL}
+              height={LANE}
+              className="lane-track"
+            />
+            {segments.map((s, k) => {
+              const busy = s.state === 'busy';
+              const fill = busy
+                ? stageColor(s.stage ?? 0)
+                : s.state === 'blocked'
+                  ? `url(#${hatchId})`
+                  : undefined;
+              return (
+                <rect
+                  key={k}
+                  x={x(s.startUs / 1000)}
+                  y={y}
+                  width={x(s.endUs / 1000) - x(s.startUs / 1000)}
+                  height={LANE}
+                  fill={fill}
+                  className={STATE_CLASS[s.state]}
+                  data-state={s.state}
+                  data-kind={kind}
+                />
+              );
+            })}
+          </g>
+        );
+      })}
+      <line x1={LABEL} x2={width - RIGHT} y1={axisY} y2={axisY} className="axis" />
+      {x.ticks(6).map((ms) => (
+        <g key={ms} transform={`translate(${x(ms)},${axisY})`}>
+          <line y2={5} className="axis" />
+          <text y={18} textAnchor="middle" className="tick">
+            {tickMs(ms)}
+          </text>
+        </g>
+      ))}
+      <text x={width - RIGHT} y={height - 4} textAnchor="end" className="axis-label">
+        time since start (ms)
+      </text>
+    </svg>
+  );
+}
+
+/** The segments that fall in [t0Us, nowUs], cut to it; non-finite or empty ones are dropped. */
+function clip(segments: TimelineSegment[], t0Us: number, nowUs: number): TimelineSegment[] {
+  return segments.flatMap((s) => {
+    if (!isFiniteNumber(s.startUs) || !isFiniteNumber(s.endUs)) return [];
+    const startUs = Math.max(s.startUs, t0Us);
+    const endUs = Math.min(s.endUs, nowUs);
+    return endUs > startUs ? [{ ...s, startUs, endUs }] : [];
+  });
+}
+
+interface LegendItem {
+  label: string;
+  fill?: string;
+  className: string;
+  x: number;
+  row: number;
+}
+
+/** Legend entries (stages, then idle, blocked, stealing) laid out in rows that fit `width`. */
+function legendItems(stageNames: string[], hatchId: string, width: number): LegendItem[] {
+  const entries: Array<Omit<LegendItem, 'x' | 'row'>> = [
+    ...stageNames.map((label, i) => ({ label, fill: stageColor(i), className: 'seg-busy' })),
+    { label: 'idle', className: 'seg-idle' },
+    { label: 'blocked', fill: `url(#${hatchId})`, className: 'seg-blocked' },
+    { label: 'stealing', className: 'seg-stealing' },
+  ];
+  let x = LABEL;
+  let row = 0;
+  return entries.map((e) => {
+    const w = 19 + e.label.length * 7.5 + 16;
+    if (x + w > width && x > LABEL) {
+      x = LABEL;
+      row += 1;
+    }
+    const item = { ...e, x, row };
+    x += w;
+    return item;
+  });
+}
