@@ -2,8 +2,10 @@
 // (SharedArrayBuffer, so real wasm threads). The wasm folder published by scripts/lib/wasm.mjs is
 // named by content hash; its name is compiled in so the engine imports the matching glue.
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lessonsPlugin } from './src/lessons/vitePlugin';
 
 const isolationHeaders = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -17,7 +19,7 @@ function wasmDir(): string | null {
 
 export default defineConfig({
   base: process.env.PIPELAB_BASE ?? './',
-  plugins: [react()],
+  plugins: [react(), lessonsPlugin(fileURLToPath(new URL('.', import.meta.url)))],
   define: { __PIPELAB_WASM_DIR__: JSON.stringify(wasmDir()) },
   server: { port: 5173, strictPort: true, headers: isolationHeaders },
   preview: { port: 4173, strictPort: true, headers: isolationHeaders },

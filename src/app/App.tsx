@@ -1,5 +1,7 @@
 // The app shell: header, and the page for the current hash route.
+import lessons from 'virtual:lessons';
 import { CountingPage } from './counting/CountingPage';
+import { LessonPage } from './lesson/LessonPage';
 import { Home } from './Home';
 import { useRoute } from './route';
 
@@ -8,7 +10,10 @@ export function App() {
   let page;
   if (route.path === '/') page = <Home />;
   else if (route.path === '/threads') page = <CountingPage query={route.query} />;
-  else
+  else if (lessonOf(route.path)) {
+    const lesson = lessonOf(route.path)!;
+    page = <LessonPage key={lesson.slug} lesson={lesson} query={route.query} />;
+  } else
     page = (
       <main className="page">
         <p role="alert" className="notice error">
@@ -27,4 +32,9 @@ export function App() {
       {page}
     </>
   );
+}
+
+function lessonOf(path: string) {
+  const m = /^\/lessons\/([a-z0-9-]+)$/.exec(path);
+  return m ? lessons.find((l) => l.slug === m[1]) : undefined;
 }

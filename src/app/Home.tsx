@@ -1,4 +1,5 @@
-// The start page: what PipeLab is and where to begin.
+// The start page: what PipeLab is and where to begin; the lessons come from lessons/*.md.
+import lessons from 'virtual:lessons';
 export function Home() {
   return (
     <main className="page">
@@ -9,9 +10,17 @@ export function Home() {
         that predict it.
       </p>
       <ul className="lesson-list">
+        {lessons.map((l) => (
+          <li key={l.slug}>
+            <a href={`#/lessons/${l.slug}`}>
+              {l.number}. {l.title}
+            </a>{' '}
+            — {l.summary}
+          </li>
+        ))}
         <li>
-          <a href="#/threads">Counting threads</a> — start real threads on your cores, watch them
-          count, and see what happens when their counters share one cache line.
+          <a href="#/threads">Warm-up: counting threads</a> — start real threads on your cores,
+          watch them count, and see what happens when their counters share one cache line.
         </li>
       </ul>
     </main>

@@ -1,0 +1,103 @@
+// The lesson's experiment panel: controls, Run / Pause / Stop, which engine runs it and why, and
+// the run's numbers next to the model's — each labelled with where it came from.
+import type { ControlValues, LessonControl, ModelOverlay } from '../../lessons/lessonFormat';
+import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { formatRate } from '../../views/format';
+import { ControlsPanel } from './ControlsPanel';
+import { modelItemsPerSec, OVERLAY_LABELS } from './modelCurves';
+import type { LessonRunView } from './useLessonRun';
+
+export interface ExperimentPanelProps {
+  controls: LessonControl[];
+  values: ControlValues;
+  onChange: (id: string, value: number | string) => void;
+  spec: ExperimentSpec | null;
+  specError: string | null;
+  engine: { engine: 'threads' | 'simulation'; reason: string } | null;
+  run: LessonRunView | null;
+  models: ModelOverlay[];
+  onRun: () => void;
+  onPause: () => void;
+  onResume: () => void;
+  onStop: () => void;
+}
+
+export function ExperimentPanel(p: ExperimentPanelProps) {
+  const state = p.run?.state ?? 'idle';
+  const dataState =
+    state === 'running' || state === 'paused'
+      ? 'running'
+      : state === 'error' || p.specError
+        ? 'error'
+        : state === 'idle'
+          ? 'idle'
+          : 'done';
+  const source = p.run?.engine === 'threads' ? 'measured' : 'simulated';
+  return (
+    <section
+      className="experiment"
+      data-testid="experiment"
+      data-engine={p.engine?.engine ?? 'simulation'}
+      data-state={dataState}
+    >
+      {p.engine && (
+        <p className={`engine-badge ${p.engine.engine}`}>
+          {p.engine.engine === 'threads' ? 'Real threads' : 'Simulated (discrete-event twin)'}:{' '}
+          {p.engine.reason}.
+        </p>
+      )}
+      <ControlsPanel controls={p.controls} values={p.values} onChange={p.onChange} />
+      {p.specError && (
+        <p role="alert" className="notice error">
+          {p.specError}
+        </p>
+      )}
+      <div className="buttons">
+        <button data-testid="run" onClick={p.onRun} disabled={!p.spec}>
+          {state === 'running' || state === 'paused' ? 'Restart' : 'Run'}
+        </button>
+        {state === 'running' && <button onClick={p.onPause}>Pause</button>}
+        {state === 'paused' && <button onClick={p.onResume}>Resume</button>}
+        {(state === 'running' || state === 'paused') && (
+          <button data-testid="stop" onClick={p.onStop}>
+            Stop
+          </button>
+        )}
+      </div>
+      <dl className="run-numbers">
+        {p.run?.summary && (
+          <>
+            <dt>Items out</dt>
+            <dd data-testid="completed">
+              {p.run.summary.completed} / {p.run.summary.items}
+            </dd>
+            <dt>Throughput ({source})</dt>
+            <dd data-testid="throughput" data-kind={source}>
+              {formatRate(p.run.summary.itemsPerSec)} items/s
+            </dd>
+          </>
+        )}
+        {p.spec &&
+          p.models.map((m) => {
+            const y = modelItemsPerSec(m, p.spec!);
+            return y === null ? null : (
+              <div key={m} className="model-number">
+                <dt>Model: {OVERLAY_LABELS[m]}</dt>
+                <dd data-kind="model">{formatRate(y)} items/s</dd>
+              </div>
+            );
+          })}
+      </dl>
+      {p.run && p.run.dropped > 0 && (
+        <p className="notice">
+          Telemetry rings were full: {p.run.dropped} events dropped (the run itself is unaffected).
+        </p>
+      )}
+      {p.run?.error && (
+        <p role="alert" className="notice error">
+          {p.run.error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+// A lesson: its prose (rendered at build time) with the registered components placed where the
+// lesson file says (::experiment, ::pipeline, ::timeline, ::steals, ::model-chart), all driven by
+// one experiment whose controls live in the URL.
+import 'katex/dist/katex.min.css';
+import { useCallback, useMemo, useState } from 'react';
+import { chooseEngine } from '../../engine/pipeline/chooseEngine';
+import type { EngineKind, RunSummary } from '../../engine/pipeline/pipelineRun';
+import { canUseThreads } from '../../engine/isolation';
+import { applyControls, getAtPath, type ControlValues } from '../../lessons/lessonFormat';
+import type { Lesson } from '../../lessons/loadLessons';
+import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { ModelChart } from '../../views/ModelChart';
+import { PipelineView } from '../../views/PipelineView';
+import { StealView } from '../../views/StealView';
+import { Timeline } from '../../views/Timeline';
+import { replaceQuery } from '../route';
+import { ExperimentPanel } from './ExperimentPanel';
+import { readControlValues } from './lessonControls';
+import { modelCurves, sweepValues } from './modelCurves';
+import { runSweep } from './simulatedSweep';
+import { useLessonRun, WINDOW_US, type ChartPoint } from './useLessonRun';
+
+const STEAL_FADE_MS = 1000;
+
+export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearchParams }) {
+  const initial = useMemo(() => readControlValues(lesson.controls, query), [lesson, query]);
+  const [values, setValues] = useState<ControlValues>(initial.values);
+  const [points, setPoints] = useState<ChartPoint[]>([]);
+  const [sweeping, setSweeping] = useState<(() => void) | null>(null);
+  const preferSimulation = query.get('engine') === 'simulation';
+
+  const { spec, specError } = useMemo(() => {
+    try {
+      return {
+        spec: applyControls(lesson.experimentSource, lesson.controls, values),
+        specError: null,
+      };
+    } catch (e) {
+      return { spec: null, specError: (e as Error).message };
+    }
+  }, [lesson, values]);
+  const engine = useMemo(
+    () =>
+      spec &&
+      chooseEngine(spec, {
+        isolated: canUseThreads(),
+        cores: navigator.hardwareConcurrency || 2,
+        threadsEngineAvailable: false,
+        preferSimulation,
+      }),
+    [spec, preferSimulation],
+  );
+  const sweepControl = lesson.controls.find((c) => c.id === lesson.sweep) ?? null;
+
+  const onFinished = useCallback(
+    (summary: RunSummary, source: EngineKind, ranSpec: ExperimentSpec) => {
+      if (!sweepControl || sweepControl.kind !== 'range') return;
+      const x = getAtPath(ranSpec, sweepControl.targets[0]);
+      if (typeof x !== 'number') return;
+      setPoints((ps) => [...ps, { x, y: summary.itemsPerSec, source }]);
+    },
+    [sweepControl],
+  );
+  const run = useLessonRun(onFinished);
+
+  const change = (id: string, value: number | string) => {
+    const next = { ...values, [id]: value };
+    setValues(next);
+    replaceQuery(`/lessons/${lesson.slug}`, {
+      ...next,
+      ...(preferSimulation ? { engine: 'simulation' } : {}),
+    });
+  };
+
+  const sweep = () => {
+    if (!sweepControl || sweepControl.kind !== 'range') return;
+    sweeping?.();
+    const jobs = sweepValues(sweepControl).map((x) => ({
+      x,
+      spec: applyControls(lesson.experimentSource, lesson.controls, {
+        ...values,
+        [sweepControl.id]: x,
+      }),
+    }));
+    const cancel = runSweep(
+      jobs,
+      (p) => setPoints((ps) => [...ps, p]),
+      () => setSweeping(null),
+    );
+    setSweeping(() => cancel);
+  };
+
+  const view = run.view;
+  const live = view?.live;
+  const source = view?.engine ?? 'simulation';
+  const slot = (name: string) => {
+    switch (name) {
+      case 'experiment':
+        return (
+          <ExperimentPanel
+            controls={lesson.controls}
+            values={values}
+            onChange={change}
+            spec={spec}
+            specError={specError}
+            engine={engine}
+            run={view}
+            models={lesson.models}
+            onRun={() => spec && engine && run.start(spec, engine.engine)}
+            onPause={run.pause}
+            onResume={run.resume}
+            onStop={run.stop}
+          />
+        );
+      case 'pipeline':
+        return spec ? (
+          <PipelineView
+            runtime={spec.runtime}
+            stages={spec.stages}
+            counters={view?.counters.length ? view.counters : spec.stages.map(() => zeroCounters)}
+            busyByStage={live?.busyByStage ?? spec.stages.map(() => 0)}
+            queueCapacity={spec.queue.capacity}
+            workerStage={live?.workerStage}
+            source={source}
+          />
+        ) : null;
+      case 'timeline':
+        return spec && live ? (
+          <Timeline
+            lanes={live.lanes}
+            stageNames={spec.stages.map((s) => s.name)}
+            nowUs={live.nowUs}
+            windowUs={WINDOW_US}
+            source={source}
+          />
+        ) : (
+          <p className="hint">Run the experiment to see each thread's timeline.</p>
+        );
+      case 'steals':
+        return live ? (
+          <StealView
+            dequeLengths={live.dequeLengths}
+            steals={live.steals.map((s) => ({
+              thief: s.thief,
+              victim: s.victim,
+              ageMs: (live.nowUs - s.timeUs) / 1000,
+            }))}
+            fadeMs={STEAL_FADE_MS}
+            stealCount={live.stealCount}
+            source={source}
+          />
+        ) : (
+          <p className="hint">Run the experiment to see the steals.</p>
+        );
+      case 'model-chart':
+        return spec && sweepControl ? (
+          <div className="model-chart-block">
+            <ModelChart
+              xLabel={sweepControl.label}
+              yLabel="throughput (items/s)"
+              curves={modelCurves(
+                lesson.experimentSource,
+                lesson.controls,
+                values,
+                lesson.models,
+                sweepControl,
+              )}
+              points={points}
+              currentX={
+                typeof values[sweepControl.id] === 'number'
+                  ? (values[sweepControl.id] as number)
+                  : undefined
+              }
+            />
+            <div className="buttons">
+              <button onClick={sweep} disabled={sweeping !== null} data-testid="sweep">
+                {sweeping ? 'Sweeping…' : `Sweep ${sweepControl.label.toLowerCase()} (simulated)`}
+              </button>
+              <button onClick={() => setPoints([])}>Clear points</button>
+            </div>
+          </div>
+        ) : null;
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <main className="page lesson">
+      <p className="crumbs">
+        <a href="#/">PipeLab</a> › Lesson {lesson.number}
+      </p>
+      <h1>{lesson.title}</h1>
+      {initial.errors.map((e) => (
+        <p key={e} role="alert" className="notice error">
+          {e}
+        </p>
+      ))}
+      {lesson.blocks.map((b, i) =>
+        b.kind === 'html' ? (
+          <div key={i} className="prose" dangerouslySetInnerHTML={{ __html: b.html }} />
+        ) : (
+          <div key={i} className={`slot slot-${b.name}`} data-component={b.name}>
+            {slot(b.name)}
+          </div>
+        ),
+      )}
+    </main>
+  );
+}
+
+const zeroCounters = {
+  itemsIn: 0,
+  itemsOut: 0,
+  queueOccupancy: 0,
+  busyUs: 0,
+  idleUs: 0,
+  blockedUs: 0,
+};

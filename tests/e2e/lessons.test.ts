@@ -1,0 +1,100 @@
+// The lessons in real Chromium: listed on the home page, each runs its experiment with live
+// views, draws its model curve and sweep points, and survives bad query values with a clear
+// message. Screenshots are kept.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openHarness, pageErrors, type Harness } from './harness';
+
+const LESSONS = [
+  { slug: 'pipelines-and-bubbles', sweepControl: 'extractThreads' },
+  { slug: 'work-stealing-and-tokens', sweepControl: 'tokens' },
+];
+
+let h: Harness;
+beforeAll(async () => {
+  h = await openHarness({ isolationHeaders: true });
+});
+afterAll(() => h.close());
+
+/** Runs the experiment until items come out (a full run is covered by the lesson tests). */
+async function runUntilItemsOut(page: Page) {
+  await page.getByTestId('run').click();
+  await page.waitForSelector('[data-testid=experiment][data-state=running]', { timeout: 20_000 });
+  await expect
+    .poll(async () => Number((await page.getByTestId('completed').textContent())?.split('/')[0]))
+    .toBeGreaterThan(0);
+  await page.getByTestId('stop').click();
+  await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 20_000 });
+}
+
+test('the home page lists every lesson', async () => {
+  const page = await h.page();
+  await page.goto(h.url);
+  for (const l of LESSONS)
+    await expect.poll(() => page.locator(`a[href="#/lessons/${l.slug}"]`).count()).toBe(1);
+});
+
+describe.each(LESSONS)('lesson $slug', ({ slug }) => {
+  test('runs, animates, and draws model and measured marks', async () => {
+    const page = await h.page();
+    await page.goto(`${h.url}#/lessons/${slug}`);
+    const panel = page.getByTestId('experiment');
+    await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
+    const engine = await panel.getAttribute('data-engine');
+    expect(['threads', 'simulation']).toContain(engine);
+    await expect
+      .poll(() => page.locator('.engine-badge').textContent())
+      .toMatch(/Real threads|Simulated/);
+    expect(await page.locator('[data-kind=model]').count()).toBeGreaterThan(0);
+
+    await page.getByTestId('run').click();
+    await page.waitForSelector('[data-testid=experiment][data-state=running]', { timeout: 20_000 });
+    const firstCompleted = Number(
+      (await page.getByTestId('completed').textContent())!.split('/')[0],
+    );
+    await page.waitForTimeout(800);
+    const laterCompleted = Number(
+      (await page.getByTestId('completed').textContent())!.split('/')[0],
+    );
+    expect(laterCompleted).toBeGreaterThan(firstCompleted);
+    await h.screenshot(page, `lesson-${slug}-running`);
+    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
+    const [done, items] = (await page.getByTestId('completed').textContent())!
+      .split('/')
+      .map((s) => Number(s));
+    expect(done).toBe(items);
+    const kind = engine === 'threads' ? 'measured' : 'simulated';
+    expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe(kind);
+
+    // The finished run is a point on the chart; the sweep adds one per x.
+    const marks = () => page.locator(`.model-chart-block [data-kind=${kind}]`).count();
+    await expect.poll(marks).toBeGreaterThan(0);
+    const before = await marks();
+    await page.getByTestId('sweep').click();
+    await expect.poll(() => page.getByTestId('sweep').isEnabled(), { timeout: 60_000 }).toBe(true);
+    expect(await marks()).toBeGreaterThan(before + 5);
+    await h.screenshot(page, `lesson-${slug}-swept`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+test.each([
+  ['work-stealing-and-tokens', 'threads=-3', 'threads=-3 is out of range (allowed 1..64)'],
+  ['work-stealing-and-tokens', 'tokens=abc', 'tokens=abc is not a whole number (allowed 1..32)'],
+  ['work-stealing-and-tokens', 'threads=100000', 'threads=100000 is out of range (allowed 1..64)'],
+  ['work-stealing-and-tokens', 'stages=9', 'stages=9 is not one of 4, 7'],
+  ['pipelines-and-bubbles', 'queue=0', 'queue=0 is out of range (allowed 1..64)'],
+  ['pipelines-and-bubbles', 'bogus=1', 'bogus is not a control of this lesson'],
+])('%s?%s: a clear message, defaults used, the lesson still runs', async (slug, query, message) => {
+  const page = await h.page();
+  await page.goto(`${h.url}#/lessons/${slug}?${query}`);
+  await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
+  await runUntilItemsOut(page);
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test('an unknown lesson says so', async () => {
+  const page = await h.page();
+  await page.goto(`${h.url}#/lessons/no-such-lesson`);
+  await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('No page at');
+});
