@@ -1,7 +1,6 @@
 // Throughput against a swept parameter: model curves as orange lines with labels, measured or
 // simulated points with min..max spread bars, a marker at the current setting, and a legend.
 import { extent, line, scaleLinear } from 'd3';
-import { formatRate } from './format';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
 
@@ -28,7 +27,7 @@ export interface ModelChartProps {
   height?: number;
 }
 
-const PAD = { left: 70, right: 20, top: 40, bottom: 50 };
+const PAD = { left: 70, right: 124, top: 40, bottom: 50 };
 /** Model curves take these in turn: the house orange, then darker and lighter oranges. */
 export const MODEL_SHADES = ['var(--model)', '#9a4a0a', '#f2a65a', '#c25e00'];
 
@@ -70,6 +69,14 @@ export function ModelChart(props: ModelChartProps) {
     .range([height - PAD.bottom, PAD.top])
     .nice();
   const xTicks = integerTicks(xDomain, xs) ?? x.ticks(6);
+  const yTick = y.tickFormat(5, '~s');
+  const labelYs = dodge(
+    lines.map((c) => {
+      const last = c.points.at(-1);
+      return last ? y(last[1]) + 4 : 0;
+    }),
+    16,
+  );
   const path = line<[number, number]>()
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
@@ -89,7 +96,7 @@ export function ModelChart(props: ModelChartProps) {
         <g key={t} transform={`translate(0,${y(t)})`}>
           <line x1={PAD.left} x2={width - PAD.right} className="grid" />
           <text x={PAD.left - 8} y={4} textAnchor="end" className="tick">
-            {formatRate(t)}
+            {t === 0 ? '0' : yTick(t)}
           </text>
         </g>
       ))}
@@ -116,6 +123,13 @@ export function ModelChart(props: ModelChartProps) {
       </text>
       {isFiniteNumber(currentX) && (
         <g data-testid="current-x">
+          <rect
+            x={x(currentX) - 7}
+            y={PAD.top - 6}
+            width={14}
+            height={height - PAD.bottom - PAD.top + 6}
+            className="current-x-band"
+          />
           <line
             x1={x(currentX)}
             x2={x(currentX)}
@@ -144,11 +158,10 @@ export function ModelChart(props: ModelChartProps) {
               />
               {last && (
                 <text
-                  x={Math.min(x(last[0]), width - PAD.right)}
-                  y={y(last[1]) - 8}
-                  textAnchor="end"
+                  x={x(last[0]) + 8}
+                  y={labelYs[i]}
                   className="curve-label"
-                  fill={colour}
+                  style={{ fill: colour }}
                 >
                   {c.label}
                 </text>
@@ -191,6 +204,15 @@ export function ModelChart(props: ModelChartProps) {
       </g>
     </svg>
   );
+}
+
+/** Label positions (px) moved apart so that neighbours are at least `gapPx` apart, order kept. */
+function dodge(ys: number[], gapPx: number): number[] {
+  const order = ys.map((_, i) => i).sort((a, b) => ys[a] - ys[b]);
+  const out = [...ys];
+  for (let k = 1; k < order.length; k++)
+    out[order[k]] = Math.max(out[order[k]], out[order[k - 1]] + gapPx);
+  return out;
 }
 
 /** Integer ticks when every x is an integer and the domain spans at most 20; else undefined. */

@@ -32,7 +32,7 @@ const DOT = 20;
 const MAX_DOT_ROWS = 3;
 const POOL_DOT = 26;
 const MODE_LABEL: Record<StageMode, string> = {
-  'serial-in-order': 'serial, in order',
+  'serial-in-order': 'serial, ordered',
   'serial-out-of-order': 'serial',
   parallel: 'parallel',
 };
@@ -58,7 +58,7 @@ export function PipelineView(props: PipelineViewProps) {
   }
   const stealing = runtime === 'work-stealing';
   const colW = (width - 8) / n;
-  const queueW = Math.min(110, colW * 0.38);
+  const queueW = Math.min(64, colW * 0.34);
   const boxW = colW - queueW - 6;
   const perRow = Math.max(1, Math.floor((boxW - 12) / DOT));
   const threadsOf = (i: number) => Math.max(0, Math.floor(finiteOr(stages[i].threads, 0)));
@@ -101,9 +101,9 @@ export function PipelineView(props: PipelineViewProps) {
                 occupancy={occupancy[i]}
                 capacity={queueCapacity}
                 unboundedScale={unboundedScale}
-                x={colX + 14}
-                y={midY - 9}
-                width={queueW - 30}
+                cx={colX + queueW / 2 - 3}
+                y={BOX_TOP + 20}
+                height={boxH - 20}
                 kind={kind}
               />
             )}
@@ -120,12 +120,16 @@ export function PipelineView(props: PipelineViewProps) {
               {stage.name}
             </text>
             <text x={boxX + 8} y={BOX_TOP + 41} className="stage-mode">
-              {MODE_LABEL[stage.mode] ?? stage.mode}
-              {idle ? ' · bubble' : ''}
+              {boxW >= 112 ? (MODE_LABEL[stage.mode] ?? stage.mode) : stage.mode.split('-')[0]}
             </text>
+            {idle && (
+              <text x={boxX + boxW - 4} y={BOX_TOP - 6} textAnchor="end" className="bubble-label">
+                idle: bubble
+              </text>
+            )}
             {stealing ? (
               <text x={boxX + 8} y={BOX_TOP + 62} className="stage-mode">
-                {busy === null ? '–' : `${busy} worker${busy === 1 ? '' : 's'} here`}
+                {busy === null ? '–' : `${busy} busy`}
               </text>
             ) : (
               Array.from({ length: shown }, (_, t) => (

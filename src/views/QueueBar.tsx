@@ -1,5 +1,5 @@
-// The queue in front of a pipeline stage: capacity cells filling with live occupancy (bounded), a
-// proportional bar for large capacities, or a number and an open-ended bar (unbounded).
+// The queue in front of a pipeline stage as an upright tube filling from the bottom: capacity
+// cells (small bounded queues), a proportional fill (large ones), or an open-topped tube (unbounded).
 import { scaleLinear } from 'd3';
 import { formatCount, isFiniteNumber } from './viewHelpers';
 
@@ -8,29 +8,29 @@ export interface QueueBarProps {
   occupancy: number;
   /** Items the queue holds; null = unbounded. */
   capacity: number | null;
-  /** Occupancy that fills an unbounded bar (kept common to all queues by the caller). */
+  /** Occupancy that fills an unbounded tube (kept common to all queues by the caller). */
   unboundedScale: number;
-  /** Left edge, px. */
-  x: number;
-  /** Top edge, px. */
+  /** Centre of the tube, px. */
+  cx: number;
+  /** Top of the tube, px. */
   y: number;
-  /** Bar width, px. */
-  width: number;
+  /** Height of the tube, px. */
+  height: number;
   /** data-kind of the fill marks: 'measured' or 'simulated'. */
   kind: string;
 }
 
-/** Capacities up to this many are drawn as separate cells. */
+/** Capacities up to this many are drawn as separate cells (in two columns above 8). */
 export const MAX_CELLS = 16;
-const BAR_H = 18;
+const COL_W = 13;
 
 export function QueueBar({
   occupancy,
   capacity,
   unboundedScale,
-  x,
+  cx,
   y,
-  width,
+  height,
   kind,
 }: QueueBarProps) {
   const known = isFiniteNumber(occupancy) && occupancy >= 0;
@@ -41,25 +41,30 @@ export function QueueBar({
       ? `${formatCount(occupancy)}/${formatCount(capacity)}`
       : formatCount(occupancy);
   const caption = (
-    <text x={x + width / 2} y={y - 6} textAnchor="middle" className="queue-label">
+    <text x={cx} y={y - 6} textAnchor="middle" className="queue-label">
       {label}
     </text>
   );
+  const bottom = y + height;
   if (bounded && capacity <= MAX_CELLS) {
-    const cellW = width / capacity;
+    const cols = capacity > 8 ? 2 : 1;
+    const rows = Math.ceil(capacity / cols);
+    const cellW = cols === 1 ? 2 * COL_W : COL_W;
+    const cellH = height / rows;
+    const left = cx - COL_W;
     const filled = known ? Math.min(capacity, Math.round(occupancy)) : 0;
     return (
       <g className="queue" data-testid="queue" data-capacity={capacity}>
         {caption}
         {Array.from({ length: capacity }, (_, c) => {
-          const full = c >= capacity - filled;
+          const full = c < filled;
           return (
             <rect
               key={c}
-              x={x + c * cellW + 1}
-              y={y}
-              width={Math.max(1, cellW - 2)}
-              height={BAR_H}
+              x={left + (c % cols) * cellW + 1}
+              y={bottom - (Math.floor(c / cols) + 1) * cellH + 1}
+              width={cellW - 2}
+              height={Math.max(1, cellH - 2)}
               className={full ? 'queue-cell full' : 'queue-cell'}
               data-kind={full ? kind : undefined}
             />
@@ -69,25 +74,23 @@ export function QueueBar({
     );
   }
   const scaleMax = bounded ? capacity : Math.max(1, unboundedScale);
-  const fillW = scaleLinear().domain([0, scaleMax]).range([0, width]).clamp(true);
-  const w = known ? fillW(occupancy) : 0;
+  const fillH = scaleLinear().domain([0, scaleMax]).range([0, height]).clamp(true);
+  const h = known ? fillH(occupancy) : 0;
+  const left = cx - COL_W;
   return (
     <g className="queue" data-testid="queue" data-capacity={bounded ? capacity : 'unbounded'}>
       {caption}
       {bounded ? (
-        <rect x={x} y={y} width={width} height={BAR_H} className="queue-track" />
+        <rect x={left} y={y} width={2 * COL_W} height={height} className="queue-track" />
       ) : (
-        <path
-          d={`M${x - 8},${y}H${x + width}V${y + BAR_H}H${x - 8}`}
-          className="queue-track open"
-        />
+        <path d={`M${left},${y}V${bottom}H${left + 2 * COL_W}V${y}`} className="queue-track open" />
       )}
-      {w > 0 && (
+      {h > 0 && (
         <rect
-          x={x + width - w}
-          y={y}
-          width={w}
-          height={BAR_H}
+          x={left}
+          y={bottom - h}
+          width={2 * COL_W}
+          height={h}
           className="queue-fill"
           data-kind={kind}
         />

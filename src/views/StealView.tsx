@@ -20,7 +20,7 @@ export interface StealViewProps {
   width?: number;
 }
 
-/** Deque items drawn as cells; longer deques show this many and a "+k". */
+/** Deque items drawn as cells; longer deques show this many (their label gives the length). */
 export const MAX_DEQUE_CELLS = 12;
 const CELL = 14;
 const ARC_H = 70;
@@ -111,7 +111,7 @@ export function StealView({
               />
             ))}
             <text x={center(w)} y={cellsTop - 6} textAnchor="middle" className="deque-length">
-              {!known ? '–' : items > shown ? `+${items - shown}` : items}
+              {known ? items : '–'}
             </text>
             <text x={center(w)} y={baseY + 18} textAnchor="middle" className="lane-label">
               w{w}

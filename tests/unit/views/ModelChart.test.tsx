@@ -85,6 +85,13 @@ describe('ModelChart', () => {
     expect(Number(bottom)).toBeGreaterThan(Number(dots[0].cy));
   });
 
+  test('y ticks in SI units from zero', () => {
+    const yTicks = [...render().matchAll(/text-anchor="end" class="tick">([^<]*)</g)].map(
+      (m) => m[1],
+    );
+    expect(yTicks).toEqual(['0', '200', '400', '600', '800']);
+  });
+
   test('heights are proportional to throughput', () => {
     const dots = tags(render(), 'circle').filter((t) => t['data-kind']);
     const line = tags(render(), 'line', 'axis')[0];

@@ -1,5 +1,5 @@
 // PipelineView markup: thread dots per stage (busy filled), queues with capacity cells or
-// proportional bars, bubble styling for idle stages, the worker pool of work-stealing runtimes.
+// proportional tubes, bubble styling for idle stages, the worker pool of work-stealing runtimes.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { PipelineView, type PipelineViewProps } from '../../../src/views/PipelineView';
@@ -62,6 +62,7 @@ describe('PipelineView', () => {
     const stages = tags(html, 'g').filter((t) => t['data-testid'] === 'stage');
     expect(stages.map((s) => s['data-idle'])).toEqual(['false', 'false', 'true']);
     expect(tags(html, 'rect', 'idle')).toHaveLength(1);
+    expect(tags(html, 'text', 'bubble-label')).toHaveLength(1);
     expect(html).toContain('bubbles at output');
     expect(render({ busyByStage: [1, 1, 1] })).toContain('no bubbles');
   });
@@ -74,16 +75,16 @@ describe('PipelineView', () => {
     expect(html).toContain('3/4');
   });
 
-  test('a large queue is a bar whose fill is proportional to occupancy', () => {
+  test('a large queue is a tube whose fill is proportional to occupancy', () => {
     const html = render({ queueCapacity: 100, counters: counters([0, 25, 50]) });
     const track = tags(html, 'rect', 'queue-track');
-    const fill = tags(html, 'rect', 'queue-fill').map((t) => Number(t.width));
+    const fill = tags(html, 'rect', 'queue-fill').map((t) => Number(t.height));
     expect(track).toHaveLength(2);
-    expect(Math.round((100 * fill[0]) / Number(track[0].width))).toBe(25);
-    expect(Math.round((100 * fill[1]) / Number(track[1].width))).toBe(50);
+    expect(Math.round((100 * fill[0]) / Number(track[0].height))).toBe(25);
+    expect(Math.round((100 * fill[1]) / Number(track[1].height))).toBe(50);
   });
 
-  test('an unbounded queue is an open-ended bar with a number', () => {
+  test('an unbounded queue is an open-topped tube with a number', () => {
     const html = render({ queueCapacity: null, counters: counters([0, 42, 7]) });
     expect(html).toContain('data-capacity="unbounded"');
     expect(tags(html, 'path', 'open')).toHaveLength(2);
@@ -126,7 +127,7 @@ describe('PipelineView', () => {
     const workers = tags(html, 'circle', 'worker');
     expect(workers.map((w) => w['data-stage'])).toEqual(['0', '1', '1', 'idle', 'idle']);
     expect(tags(html, 'circle', 'busy')).toHaveLength(3);
-    expect(html).toContain('2 workers here');
+    expect(html).toContain('>2 busy<');
     expect(tags(html, 'rect', 'idle')).toHaveLength(1);
   });
 });
