@@ -18,6 +18,21 @@ export interface PipelabModule {
   _pl_counting_slots(): number;
   _pl_counting_stride_bytes(): number;
   _pl_counting_iterations_per_us(): number;
+  _malloc(bytes: number): number;
+  _free(ptr: number): void;
+  stringToUTF8(text: string, ptr: number, maxBytes: number): void;
+  lengthBytesUTF8(text: string): number;
+  _pl_pipeline_create(specJsonPtr: number): number;
+  _pl_pipeline_start(): number;
+  _pl_pipeline_finished(): number;
+  _pl_pipeline_request_cancel(): void;
+  _pl_pipeline_join(): void;
+  _pl_pipeline_workers(): number;
+  _pl_pipeline_ring(worker: number): number;
+  _pl_pipeline_counters(): number;
+  _pl_pipeline_completed(): number;
+  _pl_pipeline_elapsed_us(): number;
+  _pl_pipeline_now_us(): number;
 }
 
 export type ModuleFactory = (overrides?: Record<string, unknown>) => Promise<PipelabModule>;
@@ -25,4 +40,16 @@ export type ModuleFactory = (overrides?: Record<string, unknown>) => Promise<Pip
 /** Throws the C++ error message when an export returned -1. */
 export function check(mod: PipelabModule, status: number): void {
   if (status !== 0) throw new Error(mod.UTF8ToString(mod._pl_last_error()));
+}
+
+/** Calls `f` with `text` as a NUL-terminated UTF-8 string in wasm memory, then frees it. */
+export function withCString<T>(mod: PipelabModule, text: string, f: (ptr: number) => T): T {
+  const bytes = mod.lengthBytesUTF8(text) + 1;
+  const ptr = mod._malloc(bytes);
+  try {
+    mod.stringToUTF8(text, ptr, bytes);
+    return f(ptr);
+  } finally {
+    mod._free(ptr);
+  }
 }

@@ -5,7 +5,8 @@
 # Memory is fixed (no growth) so the SharedArrayBuffer never changes under the page that reads it.
 set(PIPELAB_APP_SOURCES ${CMAKE_CURRENT_SOURCE_DIR}/src/bindings.cpp)
 set(PIPELAB_APP_LINK_FLAGS -sMODULARIZE=1 -sEXPORT_NAME=createPipelab -sINITIAL_MEMORY=64MB
-  -sALLOW_MEMORY_GROWTH=0 -sEXPORTED_RUNTIME_METHODS=UTF8ToString -fexceptions)
+  -sALLOW_MEMORY_GROWTH=0 -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
+  -sEXPORTED_FUNCTIONS=_malloc,_free -fexceptions)
 
 function(pipelab_add_app_module name)
   cmake_parse_arguments(ARG "" "OUTPUT_DIR" "FLAGS" ${ARGN})

@@ -8,12 +8,26 @@
 #include <thread>
 
 #include "pipelab/counting/counting_threads.hpp"
+#include "pipelab/pipeline/make_runtime.hpp"
+#include "pipelab/pipeline/spec_parse.hpp"
 
 namespace {
 
 pipelab::counting::CountingThreads& counting() {
   static pipelab::counting::CountingThreads instance;  // constructed (and calibrated) on first use
   return instance;
+}
+
+// The pipeline run of a lesson: one at a time, kept after it ends so the page can read its last
+// telemetry; replaced by the next pl_pipeline_create().
+std::unique_ptr<pipelab::pipeline::Runtime>& pipeline() {
+  static std::unique_ptr<pipelab::pipeline::Runtime> runtime;
+  return runtime;
+}
+
+pipelab::pipeline::Runtime& active_pipeline() {
+  if (!pipeline()) throw std::logic_error("no pipeline run: call pl_pipeline_create first");
+  return *pipeline();
 }
 
 std::string& last_error() {
@@ -81,6 +95,63 @@ EMSCRIPTEN_KEEPALIVE int pl_counting_stride_bytes() {
 }
 EMSCRIPTEN_KEEPALIVE double pl_counting_iterations_per_us() {
   return counting().busy_work().iterations_per_us();
+}
+
+// Pipeline runs (lessons). Create parses the ExperimentSpec JSON (errors name the field) and
+// builds the runtime without starting it; start returns at once (the engine worker then returns
+// to its event loop so extra pthread Workers can boot) and the caller polls finished().
+EMSCRIPTEN_KEEPALIVE int pl_pipeline_create(const char* spec_json) {
+  return guarded([&] {
+    if (pipeline() && !pipeline()->finished())
+      throw std::logic_error("a pipeline run is active: cancel it first");
+    pipeline().reset();
+    pipeline() =
+        pipelab::pipeline::make_runtime(pipelab::pipeline::parse_experiment_spec(spec_json));
+  });
+}
+
+EMSCRIPTEN_KEEPALIVE int pl_pipeline_start() {
+  return guarded([] { active_pipeline().start(); });
+}
+
+EMSCRIPTEN_KEEPALIVE int pl_pipeline_finished() {
+  return pipeline() && !pipeline()->finished() ? 0 : 1;
+}
+
+EMSCRIPTEN_KEEPALIVE void pl_pipeline_request_cancel() {
+  if (pipeline()) pipeline()->request_cancel();
+}
+
+// Call once pl_pipeline_finished() is 1: the joins then return at once.
+EMSCRIPTEN_KEEPALIVE void pl_pipeline_join() {
+  if (pipeline()) pipeline()->join();
+}
+
+EMSCRIPTEN_KEEPALIVE int pl_pipeline_workers() {
+  return pipeline() ? static_cast<int>(pipeline()->telemetry().workers()) : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE const void* pl_pipeline_ring(int worker) {
+  auto& t = active_pipeline().telemetry();
+  if (worker < 0 || static_cast<std::uint32_t>(worker) >= t.workers()) return nullptr;
+  return t.ring(static_cast<std::uint32_t>(worker)).data();
+}
+
+EMSCRIPTEN_KEEPALIVE const void* pl_pipeline_counters() {
+  return active_pipeline().telemetry().counters_data();
+}
+
+EMSCRIPTEN_KEEPALIVE double pl_pipeline_completed() {
+  return pipeline() ? static_cast<double>(pipeline()->items_completed()) : 0;
+}
+
+// µs from start until the last item left; 0 while running or when cancelled.
+EMSCRIPTEN_KEEPALIVE double pl_pipeline_elapsed_us() {
+  return pipeline() ? pipeline()->elapsed_us() : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE double pl_pipeline_now_us() {
+  return pipeline() ? pipeline()->telemetry().now_us() : 0;
 }
 
 }  // extern "C"
