@@ -1,6 +1,7 @@
 // Throughput against a swept parameter: model curves as orange lines with labels, measured or
 // simulated points with min..max spread bars, a marker at the current setting, and a legend.
 import { extent, line, scaleLinear } from 'd3';
+import { dodge, integerTicks } from './chartLayout';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
 
@@ -204,22 +205,4 @@ export function ModelChart(props: ModelChartProps) {
       </g>
     </svg>
   );
-}
-
-/** Label positions (px) moved apart so that neighbours are at least `gapPx` apart, order kept. */
-function dodge(ys: number[], gapPx: number): number[] {
-  const order = ys.map((_, i) => i).sort((a, b) => ys[a] - ys[b]);
-  const out = [...ys];
-  for (let k = 1; k < order.length; k++)
-    out[order[k]] = Math.max(out[order[k]], out[order[k - 1]] + gapPx);
-  return out;
-}
-
-/** Integer ticks when every x is an integer and the domain spans at most 20; else undefined. */
-function integerTicks([x0, x1]: [number, number], xs: number[]): number[] | undefined {
-  if (!xs.every(Number.isInteger) || x1 - x0 > 20) return undefined;
-  const step = x1 - x0 > 12 ? 2 : 1;
-  const ticks: number[] = [];
-  for (let t = Math.ceil(x0); t <= x1; t += step) ticks.push(t);
-  return ticks;
 }

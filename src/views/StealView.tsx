@@ -84,7 +84,8 @@ export function StealView({
         </marker>
       </defs>
       <text x={8} y={16} className="steal-count">
-        <tspan data-kind={kind}>{formatCount(stealCount)}</tspan> steals so far
+        <tspan data-kind={kind}>{formatCount(stealCount)}</tspan> steals so far · arrows run from
+        victim to thief
       </text>
       {dequeLengths.map((len, w) => {
         const known = isFiniteNumber(len) && len >= 0;

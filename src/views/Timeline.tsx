@@ -2,6 +2,7 @@
 // colour, idle light grey, blocked red hatching, stealing purple; a legend and a time axis in ms.
 import { useId } from 'react';
 import { scaleLinear } from 'd3';
+import { clipToWindow, legendRows } from './chartLayout';
 import { stageColor } from './stageColors';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
@@ -65,7 +66,16 @@ export function Timeline({
       </svg>
     );
   }
-  const legend = legendItems(stageNames, hatchId, width);
+  const legend = legendRows(
+    [
+      ...stageNames.map((label, i) => ({ label, fill: stageColor(i), className: 'seg-busy' })),
+      { label: 'idle', fill: undefined, className: 'seg-idle' },
+      { label: 'blocked', fill: `url(#${hatchId})`, className: 'seg-blocked' },
+      { label: 'stealing', fill: undefined, className: 'seg-stealing' },
+    ],
+    LABEL,
+    width,
+  );
   const legendH = (legend.at(-1)?.row ?? 0) * LEGEND_ROW + LEGEND_ROW + 6;
   const t0Us = nowUs >= 0 ? Math.max(0, nowUs - windowUs) : nowUs - windowUs;
   const x = scaleLinear()
@@ -75,7 +85,7 @@ export function Timeline({
   const axisY = lanesTop + lanes.length * (LANE + GAP) + 2;
   const height = axisY + 40;
   const tickMs = x.tickFormat(6);
-  const clipped = lanes.map((segments) => clip(segments, t0Us, nowUs));
+  const clipped = lanes.map((segments) => clipToWindow(segments, t0Us, nowUs));
   const totalUs = { busy: 0, idle: 0, blocked: 0, stealing: 0 };
   for (const s of clipped.flat()) totalUs[s.state] += s.endUs - s.startUs;
   const spanUs = Math.max(1, (nowUs - t0Us) * lanes.length);
@@ -166,44 +176,4 @@ export function Timeline({
       </text>
     </svg>
   );
-}
-
-/** The segments that fall in [t0Us, nowUs], cut to it; non-finite or empty ones are dropped. */
-function clip(segments: TimelineSegment[], t0Us: number, nowUs: number): TimelineSegment[] {
-  return segments.flatMap((s) => {
-    if (!isFiniteNumber(s.startUs) || !isFiniteNumber(s.endUs)) return [];
-    const startUs = Math.max(s.startUs, t0Us);
-    const endUs = Math.min(s.endUs, nowUs);
-    return endUs > startUs ? [{ ...s, startUs, endUs }] : [];
-  });
-}
-
-interface LegendItem {
-  label: string;
-  fill?: string;
-  className: string;
-  x: number;
-  row: number;
-}
-
-/** Legend entries (stages, then idle, blocked, stealing) laid out in rows that fit `width`. */
-function legendItems(stageNames: string[], hatchId: string, width: number): LegendItem[] {
-  const entries: Array<Omit<LegendItem, 'x' | 'row'>> = [
-    ...stageNames.map((label, i) => ({ label, fill: stageColor(i), className: 'seg-busy' })),
-    { label: 'idle', className: 'seg-idle' },
-    { label: 'blocked', fill: `url(#${hatchId})`, className: 'seg-blocked' },
-    { label: 'stealing', className: 'seg-stealing' },
-  ];
-  let x = LABEL;
-  let row = 0;
-  return entries.map((e) => {
-    const w = 19 + e.label.length * 7.5 + 16;
-    if (x + w > width && x > LABEL) {
-      x = LABEL;
-      row += 1;
-    }
-    const item = { ...e, x, row };
-    x += w;
-    return item;
-  });
 }

@@ -1,0 +1,55 @@
+// Pure layout helpers for the charts: integer ticks, label dodging, clipping time segments to a
+// window, and legend rows that wrap to a width.
+import { isFiniteNumber } from './viewHelpers';
+
+/** Integer ticks when every x is an integer and the domain spans at most 20; else undefined. */
+export function integerTicks([x0, x1]: [number, number], xs: number[]): number[] | undefined {
+  if (!xs.every(Number.isInteger) || x1 - x0 > 20) return undefined;
+  const step = x1 - x0 > 12 ? 2 : 1;
+  const ticks: number[] = [];
+  for (let t = Math.ceil(x0); t <= x1; t += step) ticks.push(t);
+  return ticks;
+}
+
+/** Label positions (px) moved apart so that neighbours are at least `gapPx` apart, order kept. */
+export function dodge(ys: number[], gapPx: number): number[] {
+  const order = ys.map((_, i) => i).sort((a, b) => ys[a] - ys[b]);
+  const out = [...ys];
+  for (let k = 1; k < order.length; k++)
+    out[order[k]] = Math.max(out[order[k]], out[order[k - 1]] + gapPx);
+  return out;
+}
+
+/** The segments that overlap [t0Us, t1Us], cut to it; non-finite or empty ones are dropped. */
+export function clipToWindow<S extends { startUs: number; endUs: number }>(
+  segments: S[],
+  t0Us: number,
+  t1Us: number,
+): S[] {
+  return segments.flatMap((s) => {
+    if (!isFiniteNumber(s.startUs) || !isFiniteNumber(s.endUs)) return [];
+    const startUs = Math.max(s.startUs, t0Us);
+    const endUs = Math.min(s.endUs, t1Us);
+    return endUs > startUs ? [{ ...s, startUs, endUs }] : [];
+  });
+}
+
+/** Legend entries placed left to right from `x0Px`, wrapping to a new row past `widthPx`. */
+export function legendRows<E extends { label: string }>(
+  entries: E[],
+  x0Px: number,
+  widthPx: number,
+): Array<E & { x: number; row: number }> {
+  let x = x0Px;
+  let row = 0;
+  return entries.map((e) => {
+    const w = 19 + e.label.length * 7.5 + 16;
+    if (x + w > widthPx && x > x0Px) {
+      x = x0Px;
+      row += 1;
+    }
+    const item = { ...e, x, row };
+    x += w;
+    return item;
+  });
+}
