@@ -140,6 +140,8 @@ describe('ModelChart', () => {
     const xTicks = (html: string) =>
       [...html.matchAll(/text-anchor="middle" class="tick">([^<]*)</g)].map((m) => m[1]);
     expect(xTicks(render())).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    const few = render({ curves: [], points: [1, 4].map((x) => ({ x, y: 1, source: 'threads' })) });
+    expect(xTicks(few)).toEqual(['1', '2', '3', '4']);
     const wide = render({
       curves: [],
       points: [0, 1000].map((x) => ({ x, y: 1, source: 'threads' })),
