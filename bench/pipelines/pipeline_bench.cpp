@@ -85,15 +85,16 @@ double run_tbb(const ExperimentSpec& spec) {
     }
     return filter_mode::parallel;
   };
-  std::uint64_t next = 0;
+  // Atomic: a parallel first filter is called concurrently.
+  std::atomic<std::uint64_t> next{0};
   filter<void, PipelineItem> chain =
       make_filter<void, PipelineItem>(mode_of(0), [&](flow_control& fc) -> PipelineItem {
-        if (next >= spec.items) {
+        const std::uint64_t seq = next.fetch_add(1, std::memory_order_relaxed);
+        if (seq >= spec.items) {
           fc.stop();
           return {};
         }
-        PipelineItem it{next, pipelab::workload::splitmix64(next ^ spec.seed)};
-        ++next;
+        PipelineItem it{seq, pipelab::workload::splitmix64(seq ^ spec.seed)};
         it.value = work[0].run(it.seq, it.value);
         return it;
       });
@@ -120,48 +121,36 @@ double run_tbb(const ExperimentSpec& spec) {
 }
 #endif
 
+// Cases of one comparison run round-robin (warm-up each, then repeat r of every case before
+// repeat r + 1), so load from other processes hits every case alike; run.mjs compares cases by
+// the median of their per-repeat ratios.
 class Bench {
  public:
   explicit Bench(Options o) : o_(o) {}
 
-  void measure(const std::string& runtime, const std::string& variant, const ExperimentSpec& spec,
-               bool telemetry, const std::function<double()>& once) {
-    if (!o_.only.empty() && variant.find(o_.only) == std::string::npos) return;
-    once();  // warm-up (wasm tier-up, thread creation, caches)
-    std::vector<double> rates;
-    for (int r = 0; r < o_.repeats; ++r) rates.push_back(once());
-    ExperimentSpec v = spec;
-    validate(v);
-    char buf[640];
-    std::snprintf(buf, sizeof buf,
-                  "{\"bench\": \"pipelines\", \"target\": \"%s\", \"runtime\": \"%s\", "
-                  "\"variant\": \"%s\", \"stage_us\": %g, \"tokens\": %u, \"stages\": %zu, "
-                  "\"threads\": %u, \"items\": %llu, \"items_per_s\": %.1f, \"repeats\": %d, "
-                  "\"telemetry\": %s, \"min_items_per_s\": %.1f, \"max_items_per_s\": %.1f}",
-                  o_.target, runtime.c_str(), variant.c_str(), spec.stages[0].service.us,
-                  v.runtime == RuntimeKind::kWorkStealing || runtime == "onetbb" ? v.tokens : 0u,
-                  spec.stages.size(), v.threads, (unsigned long long)spec.items, median(rates),
-                  o_.repeats, telemetry ? "true" : "false",
-                  *std::min_element(rates.begin(), rates.end()),
-                  *std::max_element(rates.begin(), rates.end()));
-    results_.push_back(buf);
-    std::fprintf(stderr, "%-14s %-28s %12.0f items/s\n", runtime.c_str(), variant.c_str(),
-                 median(rates));
-  }
-
   void ours(const std::string& variant, const ExperimentSpec& spec, bool telemetry = false) {
-    measure(to_string(spec.runtime), variant, spec, telemetry,
-            [&] { return run_ours(spec, telemetry); });
+    add(to_string(spec.runtime), variant, spec, telemetry,
+        [spec, telemetry] { return run_ours(spec, telemetry); });
   }
   void onetbb(const std::string& variant, const ExperimentSpec& spec) {
 #ifdef PIPELAB_HAVE_TBB
     ExperimentSpec s = spec;
     s.runtime = RuntimeKind::kWorkStealing;
-    measure("onetbb", variant, s, false, [&] { return run_tbb(s); });
+    add("onetbb", variant, s, false, [s] { return run_tbb(s); });
 #else
     (void)variant;
     (void)spec;
 #endif
+  }
+
+  // Runs the cases added since the last call.
+  void run_group() {
+    for (Case& c : group_) c.once();  // warm-up (wasm tier-up, thread creation, caches)
+    for (int r = 0; r < o_.repeats; ++r) {
+      for (Case& c : group_) c.rates.push_back(c.once());
+    }
+    for (Case& c : group_) emit(c);
+    group_.clear();
   }
 
   void print(const std::string& machine) const {
@@ -173,7 +162,43 @@ class Bench {
   }
 
  private:
+  struct Case {
+    std::string runtime, variant;
+    ExperimentSpec spec;
+    bool telemetry;
+    std::function<double()> once;
+    std::vector<double> rates;
+  };
+
+  void add(const std::string& runtime, const std::string& variant, const ExperimentSpec& spec,
+           bool telemetry, std::function<double()> once) {
+    if (!o_.only.empty() && variant.find(o_.only) == std::string::npos) return;
+    group_.push_back(Case{runtime, variant, spec, telemetry, std::move(once), {}});
+  }
+
+  void emit(const Case& c) {
+    ExperimentSpec v = c.spec;
+    validate(v);
+    std::string rates = "[";
+    for (double x : c.rates) rates += (rates.size() > 1 ? ", " : "") + std::to_string(x);
+    rates += "]";
+    char buf[768];
+    std::snprintf(buf, sizeof buf,
+                  "{\"bench\": \"pipelines\", \"target\": \"%s\", \"runtime\": \"%s\", "
+                  "\"variant\": \"%s\", \"stage_us\": %g, \"tokens\": %u, \"stages\": %zu, "
+                  "\"threads\": %u, \"items\": %llu, \"items_per_s\": %.1f, \"repeats\": %d, "
+                  "\"telemetry\": %s, \"rates\": ",
+                  o_.target, c.runtime.c_str(), c.variant.c_str(), c.spec.stages[0].service.us,
+                  v.runtime == RuntimeKind::kWorkStealing ? v.tokens : 0u, c.spec.stages.size(),
+                  v.threads, (unsigned long long)c.spec.items, median(c.rates), o_.repeats,
+                  c.telemetry ? "true" : "false");
+    results_.push_back(buf + rates + "}");
+    std::fprintf(stderr, "%-14s %-22s t=%u %12.0f items/s\n", c.runtime.c_str(), c.variant.c_str(),
+                 v.threads, median(c.rates));
+  }
+
   Options o_;
+  std::vector<Case> group_;
   std::vector<std::string> results_;
 };
 
@@ -227,6 +252,7 @@ int main(int argc, char** argv) {
     const std::string v = "vs-onetbb-" + std::to_string(int(us)) + "us";
     b.ours(v, s);
     b.onetbb(v, s);
+    b.run_group();
   }
   // 2. Scaling 1..cores on an all-parallel pipeline (10 µs stages).
   for (unsigned t = 1; t <= cores; ++t) {
@@ -236,6 +262,7 @@ int main(int argc, char** argv) {
     b.ours("scaling", s);
     b.onetbb("scaling", s);
   }
+  b.run_group();
   // 3. Six vs three stages, same work per item (the paper's Table 2 shape).
   {
     ExperimentSpec six = shape(ws, "SPPPPS", {10, 20, 20, 20, 20, 10}, 1, items_for(100.0 / cores));
@@ -252,6 +279,7 @@ int main(int argc, char** argv) {
       b.ours("stages-6", s6);
       b.ours("stages-3", s3);
     }
+    b.run_group();
   }
   // 4. Static vs collapsed under imbalanced parallel stages (40 µs next to 5 µs).
   {
@@ -264,6 +292,7 @@ int main(int argc, char** argv) {
     w.threads = cores;
     w.tokens = 2 * cores;
     b.ours("imbalance", w);
+    b.run_group();
   }
   // 5. Telemetry on vs off (work stealing, 10 µs stages).
   {
@@ -272,6 +301,7 @@ int main(int argc, char** argv) {
     s.tokens = 2 * cores;
     b.ours("telemetry", s, false);
     b.ours("telemetry", s, true);
+    b.run_group();
   }
   // 6. 100 µs stages: compared across targets (wasm vs native) by run.mjs.
   {
@@ -279,6 +309,7 @@ int main(int argc, char** argv) {
     s.threads = cores;
     s.tokens = 2 * cores;
     b.ours("cross-target-100us", s);
+    b.run_group();
   }
   char machine[512];
   std::snprintf(machine, sizeof machine,

@@ -59,8 +59,9 @@ class Link {
   }
   // Returns the occupancy sample (items pushed and not yet popped, as this consumer sees it).
   std::uint64_t count_pop() noexcept {
-    const std::uint64_t popped = popped_.fetch_add(1, std::memory_order_relaxed) + 1;
+    // pushed first: reading it after our increment would count pushes that followed later pops.
     const std::uint64_t pushed = pushed_.load(std::memory_order_relaxed);
+    const std::uint64_t popped = popped_.fetch_add(1, std::memory_order_relaxed) + 1;
     const std::uint64_t occ = pushed > popped ? pushed - popped : 0;
     std::uint64_t m = max_occupancy_.load(std::memory_order_relaxed);
     while (occ > m && !max_occupancy_.compare_exchange_weak(m, occ, std::memory_order_relaxed)) {

@@ -152,6 +152,7 @@ class StaticRuntime final : public Runtime {
       }
       if (!push(wid, *out, it, g.last, backoff)) break;
     }
+    if (tel) telemetry_.flush_tally(wid, telemetry_.now_us());
     if (out != nullptr) {
       while (!out->try_flush() && !cancel_requested()) backoff.pause();
       out->producer_done();
@@ -198,7 +199,6 @@ class StaticRuntime final : public Runtime {
       t0 = telemetry_.now_us();
       telemetry_.record_at(t0, wid, telemetry::EventKind::kStart, std::uint8_t(s),
                            std::uint32_t(it.seq));
-      telemetry_.counters(s).add(telemetry_.counters(s).items_in, 1);
     }
     if (check) checks_.enter_serial(s, mode == StageMode::kSerialInOrder, it.seq);
     it.value = work_[s].run(it.seq, it.value);
@@ -207,9 +207,7 @@ class StaticRuntime final : public Runtime {
       const double t1 = telemetry_.now_us();
       telemetry_.record_at(t1, wid, telemetry::EventKind::kEnd, std::uint8_t(s),
                            std::uint32_t(it.seq));
-      telemetry::StageCounters& c = telemetry_.counters(s);
-      c.add(c.items_out, 1);
-      c.add(c.busy_us, std::uint64_t(t1 - t0));
+      telemetry_.tally_service(wid, s, t1 - t0, t1);
     }
   }
 

@@ -138,6 +138,7 @@ class WorkStealingRuntime final : public Runtime {
       backoff.reset();
       task = run(w, task);
     }
+    if (telemetry_.enabled()) telemetry_.flush_tally(std::uint16_t(w), telemetry_.now_us());
   }
 
   // Takes a token for the next input item; `done` (if not kNone) returns its token first.
@@ -195,7 +196,6 @@ class WorkStealingRuntime final : public Runtime {
       t0 = telemetry_.now_us();
       telemetry_.record_at(t0, std::uint16_t(w), telemetry::EventKind::kStart, std::uint8_t(s),
                            std::uint32_t(k.item));
-      telemetry_.counters(s).add(telemetry_.counters(s).items_in, 1);
     }
     if (check) checks_.enter_serial(s, mode == StageMode::kSerialInOrder, k.item);
     k.value = work_[s].run(k.item, k.value);
@@ -204,9 +204,7 @@ class WorkStealingRuntime final : public Runtime {
       const double t1 = telemetry_.now_us();
       telemetry_.record_at(t1, std::uint16_t(w), telemetry::EventKind::kEnd, std::uint8_t(s),
                            std::uint32_t(k.item));
-      telemetry::StageCounters& c = telemetry_.counters(s);
-      c.add(c.items_out, 1);
-      c.add(c.busy_us, std::uint64_t(t1 - t0));
+      telemetry_.tally_service(std::uint16_t(w), s, t1 - t0, t1);
     }
   }
 
