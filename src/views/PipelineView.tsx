@@ -91,7 +91,8 @@ export function PipelineView(props: PipelineViewProps) {
         const boxX = colX + queueW;
         const busy = busyOf(i);
         const idle = busy === 0;
-        const shown = Math.min(threadsOf(i), perRow * MAX_DOT_ROWS);
+        const slots = perRow * MAX_DOT_ROWS;
+        const shown = threadsOf(i) > slots ? slots - 1 : threadsOf(i);
         return (
           <g key={i} data-testid="stage" data-idle={idle ? 'true' : 'false'}>
             <line x1={colX} x2={boxX - 2} y1={midY} y2={midY} className="flow" />
@@ -117,7 +118,7 @@ export function PipelineView(props: PipelineViewProps) {
             />
             <rect x={boxX} y={BOX_TOP} width={boxW} height={6} fill={stageColor(i)} />
             <text x={boxX + 8} y={BOX_TOP + 24} className="stage-name">
-              {stage.name}
+              {fit(stage.name, boxW - 10)}
             </text>
             <text x={boxX + 8} y={BOX_TOP + 41} className="stage-mode">
               {boxW >= 112 ? (MODE_LABEL[stage.mode] ?? stage.mode) : stage.mode.split('-')[0]}
@@ -146,9 +147,9 @@ export function PipelineView(props: PipelineViewProps) {
             )}
             {!stealing && threadsOf(i) > shown && (
               <text
-                x={boxX + boxW - 6}
-                y={BOX_TOP + boxH - 6}
-                textAnchor="end"
+                x={boxX + 16 + (shown % perRow) * DOT}
+                y={BOX_TOP + 62 + Math.floor(shown / perRow) * DOT}
+                textAnchor="middle"
                 className="stage-mode"
               >
                 +{threadsOf(i) - shown}
@@ -190,4 +191,10 @@ export function PipelineView(props: PipelineViewProps) {
 
 function finiteOr(x: number, fallback: number): number {
   return isFiniteNumber(x) ? x : fallback;
+}
+
+/** `text` cut with an ellipsis to fit `widthPx` at the stage-name size (about 8.5 px a letter). */
+function fit(text: string, widthPx: number): string {
+  const letters = Math.max(1, Math.floor(widthPx / 8.5));
+  return text.length <= letters ? text : `${text.slice(0, letters - 1)}…`;
 }

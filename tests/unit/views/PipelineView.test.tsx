@@ -104,6 +104,19 @@ describe('PipelineView', () => {
     expect(tags(html, 'circle', 'busy')).toHaveLength(2);
   });
 
+  test('more threads than fit: dots capped, the rest counted; long names cut', () => {
+    const stages = [
+      { name: 'a-very-long-stage-name-indeed', mode: 'parallel' as const, threads: 40 },
+    ];
+    const html = render({ stages, counters: counters([0]), busyByStage: [40], width: 300 });
+    const dots = tags(html, 'circle', 'thread').length;
+    expect(dots).toBeLessThan(40);
+    expect(html).toContain(`+${40 - dots}<`);
+    const name = /class="stage-name">([^<]*)</.exec(html)![1];
+    expect(name).toMatch(/^a-very-.*…$/);
+    expect(html).toContain('a-very-long-stage-name-indeed 40 busy');
+  });
+
   test('items done per stage, with thousands separators', () => {
     expect(render()).toContain('1,234');
   });
