@@ -53,9 +53,9 @@ class YieldWait {
 
 class ParkWait {
  public:
-  static constexpr unsigned kSpins = 64;
-  static constexpr unsigned kYields = 16;
-  static constexpr std::chrono::microseconds kMaxSleep{1000};
+  static constexpr unsigned kSpins = 4096;
+  static constexpr unsigned kYields = 64;
+  static constexpr std::chrono::microseconds kMaxSleep{256};
   void wait() noexcept {
     if (attempts_ < kSpins) {
       cpu_relax();

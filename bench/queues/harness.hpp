@@ -1,0 +1,134 @@
+// The queue micro-benchmark's measurement loops, after the BatchQueue paper's section IV-A:
+// a chain of `stages` threads linked by stages-1 queues; `comm` moves items with nothing between
+// them, `matrix` does a small matrix product per item in every stage. Also a paced latency probe.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "pipelab/queues/wait_policy.hpp"
+
+namespace pipelab::bench {
+
+using Clock = std::chrono::steady_clock;
+using Item = std::uint64_t;
+
+enum class Variant { kComm, kMatrix };
+
+// Read by main() after each run, so the compiler cannot delete the work or the pops.
+inline std::atomic<std::uint64_t> g_sink{0};
+
+// One 4x4 float matrix product seeded by the item (64 multiply-adds, ~20-40 ns on this machine).
+inline Item matrix_work(Item item) noexcept {
+  float a[16];
+  float b[16];
+  for (int i = 0; i < 16; ++i) {
+    a[i] = static_cast<float>((item >> (i % 8)) & 7) + 1.0f;
+    b[i] = static_cast<float>(i) * 0.5f;
+  }
+  float c[16] = {};
+  for (int r = 0; r < 4; ++r) {
+    for (int k = 0; k < 4; ++k) {
+      for (int col = 0; col < 4; ++col) c[r * 4 + col] += a[r * 4 + k] * b[k * 4 + col];
+    }
+  }
+  return item + static_cast<Item>(c[5]) % 2;  // keeps the value's order, depends on the work
+}
+
+template <typename Q, typename = void>
+struct HasFlush : std::false_type {};
+template <typename Q>
+struct HasFlush<Q, std::void_t<decltype(std::declval<Q&>().flush())>> : std::true_type {};
+
+template <typename Queue>
+void publish_rest(Queue& queue) {
+  if constexpr (HasFlush<Queue>::value) queue.flush();
+}
+
+// Runs `items` through stages-1 queues made by make_queue(); returns the wall time in seconds from
+// releasing the threads to the last pop. Every stage waits with ParkWait (spin, yield, then sleep):
+// on this shared 2-core machine a pure spinner whose partner was descheduled burns whole time
+// slices, and in wasm yield() does not yield, so only sleeping hands the core back.
+template <typename Queue, typename MakeQueue>
+double run_chain(MakeQueue make_queue, int stages, Variant variant, std::uint64_t items) {
+  std::vector<std::unique_ptr<Queue>> links;
+  for (int i = 0; i + 1 < stages; ++i) links.push_back(make_queue());
+  std::atomic<bool> go{false};
+  std::atomic<std::int64_t> end_ns{0};
+  const bool matrix = variant == Variant::kMatrix;
+  auto stage_body = [&](int stage) {
+    queues::ParkWait policy;
+    while (!go.load(std::memory_order_acquire)) queues::cpu_relax();
+    Queue* in = stage > 0 ? links[stage - 1].get() : nullptr;
+    Queue* out = stage + 1 < stages ? links[stage].get() : nullptr;
+    Item sum = 0;
+    for (std::uint64_t i = 0; i < items; ++i) {
+      Item item = i;
+      if (in) queues::pop(*in, item, policy);
+      if (matrix) item = matrix_work(item);
+      if (out) {
+        queues::push(*out, item, policy);
+      } else {
+        sum += item;
+      }
+    }
+    if (out) publish_rest(*out);
+    if (!out) {
+      end_ns.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed);
+      g_sink.fetch_add(sum, std::memory_order_relaxed);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int s = 0; s < stages; ++s) {
+    threads.emplace_back([&, s] { stage_body(s); });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));  // let every thread reach the gate
+  const auto start = Clock::now();
+  go.store(true, std::memory_order_release);
+  for (auto& thread : threads) thread.join();
+  return static_cast<double>(end_ns.load() - start.time_since_epoch().count()) * 1e-9;
+}
+
+struct Latency {
+  double median_ns;
+  double p99_ns;
+};
+
+// Push-to-pop latency at a fixed offered rate (one item every gap_ns), without flushing: a batching
+// queue holds each item until its batch fills, which is the cost this probe shows.
+template <typename Queue>
+Latency measure_latency(Queue& queue, std::uint64_t items, std::int64_t gap_ns) {
+  std::vector<std::int64_t> latencies(items);
+  std::atomic<bool> go{false};
+  std::thread consumer([&] {
+    queues::SpinWait policy;
+    while (!go.load(std::memory_order_acquire)) queues::cpu_relax();
+    for (std::uint64_t i = 0; i < items; ++i) {
+      Item sent_ns = 0;
+      queues::pop(queue, sent_ns, policy);
+      latencies[i] = Clock::now().time_since_epoch().count() - static_cast<std::int64_t>(sent_ns);
+    }
+  });
+  go.store(true, std::memory_order_release);
+  queues::SpinWait policy;
+  std::int64_t next = Clock::now().time_since_epoch().count();
+  for (std::uint64_t i = 0; i < items; ++i) {
+    std::int64_t now = Clock::now().time_since_epoch().count();
+    while (now < next) now = Clock::now().time_since_epoch().count();
+    next += gap_ns;
+    queues::push(queue, static_cast<Item>(now), policy);
+  }
+  publish_rest(queue);
+  consumer.join();
+  std::sort(latencies.begin(), latencies.end());
+  return {static_cast<double>(latencies[items / 2]),
+          static_cast<double>(latencies[items * 99 / 100])};
+}
+
+}  // namespace pipelab::bench
