@@ -61,14 +61,21 @@ function bench(target, cmd, cmdArgs) {
   return doc.results;
 }
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 const find = (results, runtime, variant, extra = () => true) =>
   results.find((r) => r.runtime === runtime && r.variant === variant && extra(r));
 
 function ratioTable(native, wasm) {
   const rows = [];
+  // Cases measured round-robin in one group: the median of per-repeat ratios cancels load swings
+  // that hit both; across targets (separate processes) only the ratio of medians exists.
   const add = (what, a, b, target) => {
     if (!a || !b) return;
-    const ratio = a.items_per_s / b.items_per_s;
+    const paired = a.target === b.target && a.rates?.length === b.rates?.length;
+    const ratio = paired
+      ? median(a.rates.map((x, i) => x / b.rates[i]))
+      : a.items_per_s / b.items_per_s;
     const verdict = target === undefined ? '' : ratio >= target ? 'met' : 'MISSED';
     rows.push([what, ratio.toFixed(3), target === undefined ? '' : `>= ${target}`, verdict]);
   };
@@ -146,5 +153,22 @@ if (!skipWasm) {
   const emDir = 'wasm/build/p-bench-em';
   build(emDir, true);
   wasm = bench('wasm-node', 'node', [join(root, emDir, 'pipeline_bench.js')]);
+}
+// wasm vs native from separate processes: alternate short runs so load swings hit both.
+const crossPairs = [];
+if (wasm) {
+  const once = (cmd, cmdArgs, target) => {
+    const out = run(
+      cmd,
+      [...cmdArgs, '--target', target, '--repeats', '3', '--only', 'cross'],
+      true,
+    );
+    return JSON.parse(out).results[0].items_per_s;
+  };
+  for (let i = 0; i < 3; i++) {
+    const n = once(join(root, nativeDir, 'pipeline_bench'), [], 'native');
+    const w = once('node', [join(root, 'wasm/build/p-bench-em', 'pipeline_bench.js')], 'wasm-node');
+    crossPairs.push(w / n);
+  }
 }
 ratioTable(native, wasm);

@@ -73,7 +73,7 @@ int pl_tl_pipeline_start(std::uint32_t items, std::uint32_t threads) {
   s.threads = threads;
   s.tokens = threads * 2;
   RunOptions o;
-  o.ring_capacity = 1024;
+  o.ring_capacity = 8192;  // holds the whole run: the test checks nothing was dropped
   g_run = std::make_unique<WorkStealingRuntime>(s, o);
   g_run->start();
   return 0;
