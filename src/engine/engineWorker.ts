@@ -2,7 +2,9 @@
 // runtime thread, starts the pthreads and may block briefly (the page never does); it never waits
 // for threads synchronously, because extra pthread Workers only start once this worker returns to
 // its event loop. In the single-thread build it runs the workers' loops in time slices instead.
+import { startWasmPipeline, whenPipelineFinished } from './pipeline/wasmPipeline';
 import type { CountingParams, FromEngine, ToEngine } from './protocol';
+import type { ExperimentSpec } from '../spec/experimentSpec';
 import { check, type ModuleFactory, type PipelabModule } from './wasmExports';
 
 const SLICE_US = 8000;
@@ -91,6 +93,33 @@ function stop(): void {
   poll();
 }
 
+/** Starts a pipeline run and reports when all its threads have been joined. */
+function pipelineStart(spec: ExperimentSpec): void {
+  if (!mod) throw new Error('engine not initialised');
+  const m = mod;
+  if (!m._pl_threaded()) throw new Error('pipeline runs need the threaded build');
+  post({ type: 'pipeline-started', layout: startWasmPipeline(m, spec) });
+  whenPipelineFinished(m).then(() => {
+    const stopMs = cancelRequestedAt === null ? null : performance.now() - cancelRequestedAt;
+    post({
+      type: 'pipeline-finished',
+      completed: m._pl_pipeline_completed(),
+      elapsedUs: m._pl_pipeline_elapsed_us(),
+      cancelled: cancelRequestedAt !== null,
+      stopMs,
+    });
+    cancelRequestedAt = null;
+  });
+}
+
+let cancelRequestedAt: number | null = null;
+
+function pipelineCancel(): void {
+  if (!mod || mod._pl_pipeline_finished()) return;
+  cancelRequestedAt = performance.now();
+  mod._pl_pipeline_request_cancel();
+}
+
 self.onmessage = (event: MessageEvent<ToEngine>) => {
   const msg = event.data;
   try {
@@ -100,6 +129,8 @@ self.onmessage = (event: MessageEvent<ToEngine>) => {
       );
     } else if (msg.type === 'start') start(msg.params);
     else if (msg.type === 'stop') stop();
+    else if (msg.type === 'pipeline-start') pipelineStart(msg.spec);
+    else if (msg.type === 'pipeline-cancel') pipelineCancel();
   } catch (e) {
     post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
   }

@@ -1,6 +1,9 @@
 // Messages between the page and the engine worker. Commands are few and small; while a run is
 // going, data flows through shared wasm memory (threads) or one snapshot per slice (single-thread).
 
+import type { ExperimentSpec } from '../spec/experimentSpec';
+import type { WasmTapLayout } from './pipeline/wasmPipeline';
+
 export interface CountingParams {
   /** Threads to start, 1..64. */
   threads: number;
@@ -13,7 +16,10 @@ export interface CountingParams {
 export type ToEngine =
   | { type: 'init'; moduleUrl: string; threaded: boolean; poolSize: number }
   | { type: 'start'; params: CountingParams }
-  | { type: 'stop' };
+  | { type: 'stop' }
+  /** Lessons: run an ExperimentSpec on the C++ runtimes (already validated on the page). */
+  | { type: 'pipeline-start'; spec: ExperimentSpec }
+  | { type: 'pipeline-cancel' };
 
 export interface EngineInfo {
   threaded: boolean;
@@ -31,4 +37,14 @@ export type FromEngine =
   /** Single-thread builds only: counts after each slice (the page cannot share memory). */
   | { type: 'counts'; counts: Float64Array }
   | { type: 'stopped'; poolWorkers: number; stopMs: number }
+  /** The run's threads are starting; its telemetry is at these offsets of `memory`. */
+  | { type: 'pipeline-started'; layout: WasmTapLayout }
+  /** Every thread of the run has exited and been joined. */
+  | {
+      type: 'pipeline-finished';
+      completed: number;
+      elapsedUs: number;
+      cancelled: boolean;
+      stopMs: number | null;
+    }
   | { type: 'error'; message: string };

@@ -66,13 +66,13 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
     const kind = engine === 'threads' ? 'measured' : 'simulated';
     expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe(kind);
 
-    // The finished run is a point on the chart; the sweep adds one per x.
-    const marks = () => page.locator(`.model-chart-block [data-kind=${kind}]`).count();
-    await expect.poll(marks).toBeGreaterThan(0);
-    const before = await marks();
+    // The finished run is a point on the chart; the sweep adds one per x (measured or simulated).
+    const marks = (k: string) => page.locator(`.model-chart-block circle[data-kind=${k}]`).count();
+    await expect.poll(() => marks(kind)).toBeGreaterThan(0);
+    const before = (await marks('measured')) + (await marks('simulated'));
     await page.getByTestId('sweep').click();
-    await expect.poll(() => page.getByTestId('sweep').isEnabled(), { timeout: 60_000 }).toBe(true);
-    expect(await marks()).toBeGreaterThan(before + 5);
+    await expect.poll(() => page.getByTestId('sweep').isEnabled(), { timeout: 90_000 }).toBe(true);
+    expect((await marks('measured')) + (await marks('simulated'))).toBeGreaterThan(before + 10);
     await h.screenshot(page, `lesson-${slug}-swept`);
     expect(pageErrors(page)).toEqual([]);
   });
@@ -97,4 +97,26 @@ test('an unknown lesson says so', async () => {
   const page = await h.page();
   await page.goto(`${h.url}#/lessons/no-such-lesson`);
   await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('No page at');
+});
+
+describe('not cross-origin isolated', () => {
+  let plain: Harness;
+  beforeAll(async () => {
+    plain = await openHarness({ isolationHeaders: false });
+  });
+  afterAll(() => plain.close());
+
+  test('the same lesson runs on the simulation and says why', async () => {
+    const page = await plain.page();
+    await page.goto(`${plain.url}?isolation=off#/lessons/pipelines-and-bubbles`);
+    await page.waitForSelector('[data-testid=experiment][data-engine=simulation][data-state=idle]');
+    await expect
+      .poll(() => page.locator('.engine-badge').textContent())
+      .toContain('not cross-origin isolated');
+    await page.getByTestId('run').click();
+    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
+    expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('simulated');
+    await plain.screenshot(page, 'lesson-pipelines-and-bubbles-simulated');
+    expect(pageErrors(page)).toEqual([]);
+  });
 });

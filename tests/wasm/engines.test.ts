@@ -64,10 +64,10 @@ function collect(into: TelemetryEvent[], frame: TapFrame): TapFrame {
 function runSimulation(spec: ExperimentSpec): Collected {
   const run = new SimulationRun(spec);
   const events: TelemetryEvent[] = [];
-  let last = collect(events, readTap(run.tap));
+  let last = collect(events, readTap(run.tap()));
   for (let ms = 0; run.state() === 'running' && ms < 600_000; ms += 5) {
     run.tick(ms);
-    last = collect(events, readTap(run.tap));
+    last = collect(events, readTap(run.tap()));
   }
   return { events, last };
 }

@@ -56,7 +56,9 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
         <button data-testid="run" onClick={p.onRun} disabled={!p.spec}>
           {state === 'running' || state === 'paused' ? 'Restart' : 'Run'}
         </button>
-        {state === 'running' && <button onClick={p.onPause}>Pause</button>}
+        {state === 'running' && p.run?.engine === 'simulation' && (
+          <button onClick={p.onPause}>Pause</button>
+        )}
         {state === 'paused' && <button onClick={p.onResume}>Resume</button>}
         {(state === 'running' || state === 'paused') && (
           <button data-testid="stop" onClick={p.onStop}>

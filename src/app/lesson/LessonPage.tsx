@@ -17,10 +17,21 @@ import { replaceQuery } from '../route';
 import { ExperimentPanel } from './ExperimentPanel';
 import { readControlValues } from './lessonControls';
 import { modelCurves, sweepValues } from './modelCurves';
-import { runSweep } from './simulatedSweep';
+import { planSweep, runSweep } from './sweep';
 import { useLessonRun, WINDOW_US, type ChartPoint } from './useLessonRun';
 
 const STEAL_FADE_MS = 1000;
+/** Wide enough for six stage boxes and the model chart's curve labels. */
+const CHART_WIDTH = 900;
+
+function engineContext(preferSimulation: boolean) {
+  return {
+    isolated: canUseThreads(),
+    cores: navigator.hardwareConcurrency || 2,
+    threadsEngineAvailable: true,
+    preferSimulation,
+  };
+}
 
 export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearchParams }) {
   const initial = useMemo(() => readControlValues(lesson.controls, query), [lesson, query]);
@@ -40,16 +51,10 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
     }
   }, [lesson, values]);
   const engine = useMemo(
-    () =>
-      spec &&
-      chooseEngine(spec, {
-        isolated: canUseThreads(),
-        cores: navigator.hardwareConcurrency || 2,
-        threadsEngineAvailable: false,
-        preferSimulation,
-      }),
+    () => spec && chooseEngine(spec, engineContext(preferSimulation)),
     [spec, preferSimulation],
   );
+  const [sweepError, setSweepError] = useState<string | null>(null);
   const sweepControl = lesson.controls.find((c) => c.id === lesson.sweep) ?? null;
 
   const onFinished = useCallback(
@@ -75,17 +80,24 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
   const sweep = () => {
     if (!sweepControl || sweepControl.kind !== 'range') return;
     sweeping?.();
-    const jobs = sweepValues(sweepControl).map((x) => ({
-      x,
-      spec: applyControls(lesson.experimentSource, lesson.controls, {
-        ...values,
-        [sweepControl.id]: x,
-      }),
-    }));
+    run.stop();
+    const jobs = planSweep(
+      sweepValues(sweepControl),
+      (x) =>
+        applyControls(lesson.experimentSource, lesson.controls, {
+          ...values,
+          [sweepControl.id]: x,
+        }),
+      (specX) => chooseEngine(specX, engineContext(preferSimulation)).engine,
+    );
     const cancel = runSweep(
       jobs,
+      run.threads,
       (p) => setPoints((ps) => [...ps, p]),
-      () => setSweeping(null),
+      (error) => {
+        setSweeping(null);
+        setSweepError(error);
+      },
     );
     setSweeping(() => cancel);
   };
@@ -122,6 +134,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
             queueCapacity={spec.queue.capacity}
             workerStage={live?.workerStage}
             source={source}
+            width={CHART_WIDTH}
           />
         ) : null;
       case 'timeline':
@@ -132,6 +145,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
             nowUs={live.nowUs}
             windowUs={WINDOW_US}
             source={source}
+            width={CHART_WIDTH}
           />
         ) : (
           <p className="hint">Run the experiment to see each thread's timeline.</p>
@@ -158,6 +172,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
             <ModelChart
               xLabel={sweepControl.label}
               yLabel="throughput (items/s)"
+              width={CHART_WIDTH}
               curves={modelCurves(
                 lesson.experimentSource,
                 lesson.controls,
@@ -174,10 +189,19 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
             />
             <div className="buttons">
               <button onClick={sweep} disabled={sweeping !== null} data-testid="sweep">
-                {sweeping ? 'Sweeping…' : `Sweep ${sweepControl.label.toLowerCase()} (simulated)`}
+                {sweeping ? 'Sweeping…' : `Sweep ${sweepControl.label.toLowerCase()}`}
               </button>
               <button onClick={() => setPoints([])}>Clear points</button>
             </div>
+            <p className="hint">
+              The sweep measures up to eight points on real threads (up to your cores × 4 threads,
+              fewer items per point) and simulates the rest; each point says which.
+            </p>
+            {sweepError && (
+              <p role="alert" className="notice error">
+                {sweepError}
+              </p>
+            )}
           </div>
         ) : null;
       default:

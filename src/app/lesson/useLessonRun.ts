@@ -10,6 +10,8 @@ import type {
   RunSummary,
 } from '../../engine/pipeline/pipelineRun';
 import { SimulationRun } from '../../engine/pipeline/simulationRun';
+import { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
+import { wasmModuleUrl } from '../../engine/wasmUrl';
 import { readTap } from '../../engine/pipeline/telemetryTap';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { StageCounters } from '../../telemetry';
@@ -49,6 +51,7 @@ export function useLessonRun(
   onFinished: (summary: RunSummary, engine: EngineKind, spec: ExperimentSpec) => void,
 ) {
   const runRef = useRef<{ run: PipelineRun; spec: ExperimentSpec } | null>(null);
+  const threadsRef = useRef<ThreadsEngine | null>(null);
   const [view, setView] = useState<LessonRunView | null>(null);
   const finished = useRef(onFinished);
   useEffect(() => {
@@ -63,20 +66,21 @@ export function useLessonRun(
         const { run, spec } = current;
         try {
           run.tick(performance.now());
-          const tapFrame = readTap(run.tap);
+          const tap = run.tap();
+          const tapFrame = tap ? readTap(tap) : null;
           const state = run.state();
           setView((prev) => ({
             engine: run.engine,
             state,
             live: advanceLiveState(
               prev?.live ?? emptyLiveState(run.workers, spec.stages.length),
-              tapFrame.events,
+              tapFrame?.events ?? [],
               run.nowUs(),
               WINDOW_US,
             ),
-            counters: tapFrame.counters,
+            counters: tapFrame?.counters ?? [],
             summary: run.summary(),
-            dropped: tapFrame.dropped,
+            dropped: tapFrame?.dropped ?? 0,
             error: run.error(),
           }));
           if (state === 'done') {
@@ -97,21 +101,35 @@ export function useLessonRun(
       cancelAnimationFrame(frame);
       runRef.current?.run.stop();
       runRef.current = null;
+      // Ends the engine worker and every thread it started.
+      threadsRef.current?.dispose();
+      threadsRef.current = null;
     };
   }, []);
 
-  const start = useCallback((spec: ExperimentSpec, engine: EngineKind) => {
-    runRef.current?.run.stop();
-    const run = new SimulationRun(spec);
-    if (engine !== run.engine)
-      throw new Error(`the ${engine} engine cannot run pipelines in this build`);
-    runRef.current = { run, spec };
-    setView(idle(spec, run.workers));
+  /** The threads engine, created on first use (loading the wasm module takes a moment). */
+  const threads = useCallback(() => {
+    threadsRef.current ??= new ThreadsEngine(
+      wasmModuleUrl('pipelab-web-mt.js'),
+      navigator.hardwareConcurrency || 2,
+    );
+    return threadsRef.current;
   }, []);
+
+  const start = useCallback(
+    (spec: ExperimentSpec, engine: EngineKind) => {
+      runRef.current?.run.stop();
+      const run = engine === 'threads' ? threads().run(spec) : new SimulationRun(spec);
+      runRef.current = { run, spec };
+      setView(idle(spec, run.workers));
+    },
+    [threads],
+  );
 
   return {
     view,
     start,
+    threads,
     pause: () => runRef.current?.run.pause(),
     resume: () => runRef.current?.run.resume(),
     stop: () => runRef.current?.run.stop(),

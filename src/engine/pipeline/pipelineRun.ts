@@ -15,7 +15,8 @@ export interface RunSummary {
 export interface PipelineRun {
   readonly engine: EngineKind;
   readonly workers: number;
-  readonly tap: TelemetryTap;
+  /** Where the telemetry is; null until the engine has started the run. */
+  tap(): TelemetryTap | null;
   state(): RunState;
   /** The run's clock: µs since it started (paused time excluded). */
   nowUs(): number;

@@ -19,7 +19,7 @@ export function workersOf(spec: ExperimentSpec): number {
 export class SimulationRun implements PipelineRun {
   readonly engine = 'simulation' as const;
   readonly workers: number;
-  readonly tap: TelemetryTap;
+  private readonly telemetry: TelemetryTap;
   private readonly sim: Simulation;
   private readonly items: number;
   private runState: RunState = 'running';
@@ -41,13 +41,17 @@ export class SimulationRun implements PipelineRun {
       { length: this.workers },
       (_, w) => new RingWriter(RING_CAPACITY, w, buffer, w * ringSize),
     );
-    this.tap = {
+    this.telemetry = {
       buffer,
       ringOffsets: rings.map((r) => r.byteOffset),
       countersOffset,
       stages: spec.stages.length,
     };
     this.sim = createSimulation(spec, { sink: (e) => rings[e.worker].push(e) });
+  }
+
+  tap(): TelemetryTap {
+    return this.telemetry;
   }
 
   state(): RunState {
@@ -64,7 +68,11 @@ export class SimulationRun implements PipelineRun {
     const target = (realNowMs - this.startedMs - this.pausedTotalMs) * 1000 * this.speed;
     this.sim.advanceTo(target);
     this.simNowUs = this.sim.done ? this.sim.result().makespanUs : target;
-    encodeStageCounters(this.sim.result().stages, this.tap.buffer, this.tap.countersOffset);
+    encodeStageCounters(
+      this.sim.result().stages,
+      this.telemetry.buffer,
+      this.telemetry.countersOffset,
+    );
     if (this.sim.done) this.runState = 'done';
   }
 

@@ -23,10 +23,10 @@ describe.each(['static', 'work-stealing'] as const)('SimulationRun (%s)', (runti
   test('every item leaves the last stage exactly once, in order', () => {
     const run = new SimulationRun(spec(runtime));
     const outs: number[] = [];
-    let frame = readTap(run.tap);
+    let frame = readTap(run.tap());
     for (let ms = 0; run.state() === 'running'; ms += 16) {
       run.tick(ms);
-      frame = readTap(run.tap);
+      frame = readTap(run.tap());
       for (const e of frame.events) if (e.kind === 'end' && e.stage === 2) outs.push(e.item);
       expect(ms).toBeLessThan(60_000);
     }

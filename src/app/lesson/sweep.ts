@@ -1,0 +1,110 @@
+// The model chart's sweep: each x of the swept control becomes a point — measured on real threads
+// where the engine choice allows it, simulated (with a few seeds for the spread) beyond. One job
+// at a time, each in its own macrotask, so the page keeps drawing.
+import type { EngineKind } from '../../engine/pipeline/pipelineRun';
+import type { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
+import { createSimulation } from '../../sim';
+import type { ExperimentSpec } from '../../spec/experimentSpec';
+import type { ChartPoint } from './useLessonRun';
+
+export const SWEEP_REPEATS = 3;
+/** A measured sweep point should take about this long: its item count is trimmed to fit. */
+const THREADS_POINT_MS = 1000;
+/** At most this many x values are measured on threads (evenly spaced); the rest are simulated. */
+export const MAX_MEASURED_POINTS = 8;
+const MIN_MEASURED_ITEMS = 40;
+
+export interface SweepJob {
+  x: number;
+  spec: ExperimentSpec;
+  engine: EngineKind;
+}
+
+/**
+ * Chooses each x's engine: threads where `engineOf` allows it, thinned to MAX_MEASURED_POINTS
+ * evenly spaced values (a measured point costs about a second of real time); simulation elsewhere.
+ */
+export function planSweep(
+  xs: number[],
+  specOf: (x: number) => ExperimentSpec,
+  engineOf: (spec: ExperimentSpec) => EngineKind,
+): SweepJob[] {
+  const jobs = xs.map((x) => {
+    const spec = specOf(x);
+    return { x, spec, engine: engineOf(spec) };
+  });
+  const eligible = jobs.filter((j) => j.engine === 'threads');
+  if (eligible.length > MAX_MEASURED_POINTS) {
+    const keep = new Set<SweepJob>();
+    for (let k = 0; k < MAX_MEASURED_POINTS; k++)
+      keep.add(eligible[Math.round((k * (eligible.length - 1)) / (MAX_MEASURED_POINTS - 1))]);
+    for (const j of eligible) if (!keep.has(j)) j.engine = 'simulation';
+  }
+  return jobs;
+}
+
+export function simulatePoint(
+  spec: ExperimentSpec,
+  x: number,
+  repeats = SWEEP_REPEATS,
+): ChartPoint {
+  const ys: number[] = [];
+  for (let r = 0; r < repeats; r++) {
+    const result = createSimulation({ ...spec, seed: (spec.seed + r * 7919) >>> 0 }).runToEnd();
+    ys.push(result.throughputPerUs * 1e6);
+  }
+  ys.sort((a, b) => a - b);
+  return {
+    x,
+    y: ys[Math.floor(ys.length / 2)],
+    min: ys[0],
+    max: ys[ys.length - 1],
+    source: 'simulation',
+  };
+}
+
+async function measurePoint(
+  engine: ThreadsEngine,
+  spec: ExperimentSpec,
+  x: number,
+  cancelled: () => boolean,
+) {
+  const expectedPerSec = simulatePoint(spec, x, 1).y;
+  const items = Math.round(
+    Math.min(spec.items, Math.max(MIN_MEASURED_ITEMS, (expectedPerSec * THREADS_POINT_MS) / 1000)),
+  );
+  const run = engine.run({ ...spec, items });
+  while (run.state() === 'running') {
+    if (cancelled()) run.stop();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  if (run.state() === 'error') throw new Error(run.error() ?? 'the threads run failed');
+  return run.state() === 'done'
+    ? { x, y: run.summary().itemsPerSec, source: 'threads' as const }
+    : null;
+}
+
+/** Runs every job in order; onPoint as each finishes. Returns a cancel function. */
+export function runSweep(
+  jobs: SweepJob[],
+  threads: () => ThreadsEngine,
+  onPoint: (p: ChartPoint) => void,
+  onDone: (error: string | null) => void,
+): () => void {
+  let cancelled = false;
+  (async () => {
+    for (const job of jobs) {
+      await new Promise((r) => setTimeout(r, 0));
+      if (cancelled) return;
+      const point =
+        job.engine === 'threads'
+          ? await measurePoint(threads(), job.spec, job.x, () => cancelled)
+          : simulatePoint(job.spec, job.x);
+      if (point && !cancelled) onPoint(point);
+    }
+    onDone(null);
+  })().catch((e: unknown) => onDone(e instanceof Error ? e.message : String(e)));
+  return () => {
+    cancelled = true;
+  };
+}

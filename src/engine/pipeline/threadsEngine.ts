@@ -1,0 +1,160 @@
+// The threads engine for lessons: the page's handle on the engine worker that runs ExperimentSpecs
+// on the C++ runtimes. At most one run in flight; a run requested while another is active cancels
+// it and starts once every thread of the old one has been joined (later requests merge: the latest
+// wins). Telemetry is read straight from the shared wasm memory — nothing is copied while running.
+import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { readStageCounters } from '../../telemetry';
+import type { FromEngine, ToEngine } from '../protocol';
+import type { PipelineRun, RunState, RunSummary } from './pipelineRun';
+import { workersOf } from './simulationRun';
+import type { TelemetryTap } from './telemetryTap';
+import { wasmTap } from './wasmPipeline';
+
+const defaultWorker = () =>
+  new Worker(new URL('../engineWorker.ts', import.meta.url), { type: 'module', name: 'engine' });
+
+export class ThreadsEngine {
+  private readonly worker: Worker;
+  private memory: SharedArrayBuffer | null = null;
+  private active: ThreadsRun | null = null;
+  private pending: ThreadsRun | null = null;
+  private failure: string | null = null;
+
+  constructor(moduleUrl: string, poolSize: number, createWorker: () => Worker = defaultWorker) {
+    this.worker = createWorker();
+    this.worker.onmessage = (e: MessageEvent<FromEngine>) => this.receive(e.data);
+    this.worker.onerror = (e) => this.fail(e.message || 'the engine worker crashed');
+    this.send({ type: 'init', moduleUrl, threaded: true, poolSize });
+  }
+
+  /** Returns the run at once; it starts when the engine is ready and no other run is live. */
+  run(spec: ExperimentSpec): ThreadsRun {
+    const run = new ThreadsRun(spec, this);
+    if (this.pending) this.pending.markStopped();
+    this.pending = run;
+    if (this.active) this.active.stop();
+    else this.startPending();
+    if (this.failure) run.fail(this.failure);
+    return run;
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+  }
+
+  /** @internal */
+  send(msg: ToEngine): void {
+    this.worker.postMessage(msg);
+  }
+
+  private startPending(): void {
+    if (!this.memory || this.active || !this.pending) return;
+    this.active = this.pending;
+    this.pending = null;
+    this.send({ type: 'pipeline-start', spec: this.active.spec });
+  }
+
+  private fail(message: string): void {
+    this.failure = message;
+    this.active?.fail(message);
+    this.pending?.fail(message);
+    this.active = this.pending = null;
+  }
+
+  private receive(msg: FromEngine): void {
+    if (msg.type === 'ready') {
+      this.memory = msg.info.memory;
+      if (!this.memory) return this.fail('the engine loaded without shared memory');
+    } else if (msg.type === 'pipeline-started') {
+      this.active?.started(wasmTap(this.memory!, msg.layout));
+    } else if (msg.type === 'pipeline-finished') {
+      this.active?.finished(msg.completed, msg.elapsedUs, msg.cancelled);
+      this.active = null;
+    } else if (msg.type === 'error') {
+      if (this.active) {
+        this.active.fail(msg.message);
+        this.active = null;
+      } else this.fail(msg.message);
+    }
+    this.startPending();
+  }
+}
+
+export class ThreadsRun implements PipelineRun {
+  readonly engine = 'threads' as const;
+  readonly workers: number;
+  private telemetry: TelemetryTap | null = null;
+  private runState: RunState = 'running';
+  private startedMs: number | null = null;
+  private endUs: number | null = null;
+  private completed = 0;
+  private message: string | null = null;
+
+  constructor(
+    readonly spec: ExperimentSpec,
+    private readonly engine_: ThreadsEngine,
+  ) {
+    this.workers = workersOf(spec);
+  }
+
+  tap(): TelemetryTap | null {
+    return this.telemetry;
+  }
+  state(): RunState {
+    return this.runState;
+  }
+  nowUs(): number {
+    if (this.endUs !== null) return this.endUs;
+    return this.startedMs === null ? 0 : (performance.now() - this.startedMs) * 1000;
+  }
+  tick(): void {}
+  /** Real threads cannot be frozen mid-item; the lesson page offers Stop instead. */
+  pause(): void {}
+  resume(): void {}
+  stop(): void {
+    if (this.runState !== 'running') return;
+    this.runState = 'stopped';
+    if (this.telemetry) this.engine_.send({ type: 'pipeline-cancel' });
+  }
+  summary(): RunSummary {
+    const elapsedUs = this.nowUs();
+    const out = this.telemetry ? this.lastStageOut() : this.completed;
+    return {
+      items: this.spec.items,
+      completed: out,
+      elapsedUs,
+      itemsPerSec: elapsedUs > 0 ? (out / elapsedUs) * 1e6 : 0,
+    };
+  }
+  error(): string | null {
+    return this.message;
+  }
+
+  /** @internal */
+  started(tap: TelemetryTap): void {
+    this.telemetry = tap;
+    this.startedMs = performance.now();
+    // Stopped while its threads were being created: cancel them now that they exist.
+    if (this.runState === 'stopped') this.engine_.send({ type: 'pipeline-cancel' });
+  }
+  /** @internal */
+  finished(completed: number, elapsedUs: number, cancelled: boolean): void {
+    this.completed = completed;
+    this.endUs = elapsedUs > 0 ? elapsedUs : this.nowUs();
+    if (this.runState === 'running') this.runState = cancelled ? 'stopped' : 'done';
+  }
+  /** @internal */
+  markStopped(): void {
+    this.runState = 'stopped';
+  }
+  /** @internal */
+  fail(message: string): void {
+    this.message = message;
+    this.runState = 'error';
+  }
+
+  private lastStageOut(): number {
+    const t = this.telemetry!;
+    return readStageCounters(t.buffer, t.countersOffset, t.stages)[t.stages - 1].itemsOut;
+  }
+}
