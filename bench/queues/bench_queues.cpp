@@ -27,8 +27,8 @@ namespace {
 
 using namespace pipelab::queues;
 
-constexpr std::size_t kCapacity = 1024;    // items in every queue of the main comparison
-constexpr std::size_t kSemiItems = 512;    // BatchQueue semi-buffer = 64 lines of 8-byte items
+constexpr std::size_t kCapacity = 1024;  // items in every queue of the main comparison
+constexpr std::size_t kSemiItems = 512;  // BatchQueue semi-buffer = 64 lines of 8-byte items
 constexpr std::uint64_t kWarmItems = 200'000;
 constexpr int kTimedRuns = 3;
 constexpr std::int64_t kLatencyGapNs = 200;  // offered rate 5 M items/s for the latency probe
@@ -45,16 +45,14 @@ struct Config {
   std::size_t batch;  // items per publication: semi-buffer or batch size; 1 for per-item queues
 };
 
-const char* variant_name(Variant variant) {
-  return variant == Variant::kComm ? "comm" : "matrix";
-}
+const char* variant_name(Variant variant) { return variant == Variant::kComm ? "comm" : "matrix"; }
 
 template <typename Queue, typename Make>
 void measure(const Config& config, Make make) {
   const double warm_seconds = run_chain<Queue>(make, config.stages, config.variant, kWarmItems);
   const double rate = static_cast<double>(kWarmItems) / warm_seconds;
-  const auto items = static_cast<std::uint64_t>(
-      std::clamp(rate * g_target_seconds, double(kWarmItems), 200e6));
+  const auto items =
+      static_cast<std::uint64_t>(std::clamp(rate * g_target_seconds, double(kWarmItems), 200e6));
   // Best of kTimedRuns: on a shared 2-core machine a run can lose whole time slices to other
   // processes; the fastest run is the one closest to what the queue itself costs.
   double seconds = 1e30;
@@ -112,21 +110,22 @@ void latency_row(const char* name, std::size_t capacity, std::size_t batch) {
   std::fflush(stdout);
 }
 
-constexpr const char* kAllQueues[] = {"batch",       "batch-unpadded",      "lamport",
-                                      "lamport-unpadded", "cached-spsc", "cached-spsc-batched",
-                                      "mutex",       "vyukov-mpmc",         "moodycamel-rwq",
-                                      "boost-spsc"};
+constexpr const char* kAllQueues[] = {
+    "batch",          "batch-unpadded",      "lamport", "lamport-unpadded",
+    "cached-spsc",    "cached-spsc-batched", "mutex",   "vyukov-mpmc",
+    "moodycamel-rwq", "boost-spsc"};
 
 std::size_t batch_of(const char* queue) {
   const std::string name = queue;
   return name == "batch" || name == "batch-unpadded" || name == "cached-spsc-batched" ? kSemiItems
-                                                                                       : 1;
+                                                                                      : 1;
 }
 
 void run_all() {
   for (Variant variant : {Variant::kComm, Variant::kMatrix}) {
     for (int stages : {2, 4}) {
-      for (const char* queue : kAllQueues) run({queue, variant, stages, kCapacity, batch_of(queue)});
+      for (const char* queue : kAllQueues)
+        run({queue, variant, stages, kCapacity, batch_of(queue)});
     }
   }
   // Throughput and latency against the semi-buffer size (1 to 64 lines of 8 items).

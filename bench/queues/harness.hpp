@@ -62,8 +62,10 @@ double run_chain(MakeQueue make_queue, int stages, Variant variant, std::uint64_
   std::atomic<bool> go{false};
   std::atomic<std::int64_t> end_ns{0};
   const bool matrix = variant == Variant::kMatrix;
+  // More threads than cores: spin briefly, the stage we wait for needs our core to make progress.
+  const bool oversubscribed = static_cast<unsigned>(stages) > std::thread::hardware_concurrency();
   auto stage_body = [&](int stage) {
-    queues::ParkWait policy;
+    queues::ParkWait policy(oversubscribed ? 64 : queues::ParkWait::kDefaultSpins);
     while (!go.load(std::memory_order_acquire)) queues::cpu_relax();
     Queue* in = stage > 0 ? links[stage - 1].get() : nullptr;
     Queue* out = stage + 1 < stages ? links[stage].get() : nullptr;

@@ -53,13 +53,18 @@ class YieldWait {
 
 class ParkWait {
  public:
-  static constexpr unsigned kSpins = 4096;
+  // The default spin suits threads that each have a core. When threads outnumber cores, pass a
+  // short spin (e.g. 64): the thread we wait for can only run once we give the core up.
+  static constexpr unsigned kDefaultSpins = 4096;
   static constexpr unsigned kYields = 64;
   static constexpr std::chrono::microseconds kMaxSleep{256};
+
+  explicit ParkWait(unsigned spins = kDefaultSpins) noexcept : spins_(spins) {}
+
   void wait() noexcept {
-    if (attempts_ < kSpins) {
+    if (attempts_ < spins_) {
       cpu_relax();
-    } else if (attempts_ < kSpins + kYields) {
+    } else if (attempts_ < spins_ + kYields) {
       std::this_thread::yield();
     } else {
       std::this_thread::sleep_for(sleep_);
@@ -73,6 +78,7 @@ class ParkWait {
   }
 
  private:
+  unsigned spins_;
   unsigned attempts_ = 0;
   std::chrono::microseconds sleep_{1};
 };
