@@ -1,8 +1,7 @@
 // BatchQueue: single-producer single-consumer queue that hands over whole semi-buffers.
 //
-// Roles: exactly one producer thread calls try_push / try_flush / flush; exactly one consumer
-// thread
-//   calls try_pop. Construction and destruction happen with no concurrent caller.
+// Roles: one producer thread calls try_push / try_flush / flush; one consumer thread calls
+//   try_pop. Construction and destruction happen with no concurrent caller.
 // Invariant: the buffer is two semi-buffers, each a whole number of 64-byte lines. At any time the
 //   producer owns one of them; the other is either empty or published to the consumer. One shared
 //   flag `status_` says "a published semi-buffer is waiting or being read": only the producer flips

@@ -6,15 +6,13 @@
 //   only when the copy says full (producer) or empty (consumer), so a steady stream touches the
 //   other side's line about once per lap instead of once per item. With batch B > 1 each side also
 //   publishes its own index only every B items (MCRingBuffer's batched control updates); a side
-//   that is about to fail publishes what it holds first, so the pair never waits on each other's
-//   backlog.
+//   about to fail publishes what it holds first, so neither waits on the other's backlog.
 // Capacity rule: capacity in [1, 2^30] items; batch in [1, capacity] (1: per-item publication).
 // Memory orders: a side publishes its index with a release store after touching the slots, and
 //   refreshes its copy of the other's index with an acquire load; its own indices are private.
 // Source: Lee, Bu, Chandranmenon, "A Lock-Free, Cache-Efficient Multi-Core Synchronization
-// Mechanism
-//   for Line-Rate Network Traffic Monitoring" (MCRingBuffer, IPDPS 2010); Giacomoni, Moseley,
-//   Vachharajani, "FastForward for Efficient Pipeline Parallelism" (PPoPP 2008).
+//   Mechanism for Line-Rate Network Traffic Monitoring" (MCRingBuffer, IPDPS 2010); Giacomoni,
+//   Moseley, Vachharajani, "FastForward for Efficient Pipeline Parallelism" (PPoPP 2008).
 #pragma once
 
 #include <atomic>

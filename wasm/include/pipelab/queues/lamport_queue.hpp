@@ -1,5 +1,4 @@
-// Lamport ring: the classic single-producer single-consumer circular buffer, synchronising per
-// item.
+// Lamport ring: the classic single-producer single-consumer ring, synchronising on every item.
 //
 // Roles: one producer thread calls try_push, one consumer thread calls try_pop.
 // Invariant: slots [head_, tail_) hold items; one slot always stays empty so that head_ == tail_

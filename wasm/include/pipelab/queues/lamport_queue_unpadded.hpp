@@ -1,5 +1,4 @@
-// UnpaddedLamportQueue: the Lamport ring with head_ and tail_ packed next to each other, on
-// purpose.
+// UnpaddedLamportQueue: the Lamport ring with head_ and tail_ packed together, on purpose.
 //
 // Same roles, invariant, capacity rule and memory orders as LamportQueue (lamport_queue.hpp). The
 // only change is layout: both indices (and the read-only slot pointer) share one cache line, so

@@ -1,12 +1,11 @@
 // Lock-based bounded queue (mutex + two condition variables): the "native" baseline.
 //
 // Roles: any number of producers and consumers; try_push / try_pop never wait for space or items
-//   (they do take the lock); push / pop wait on a condition variable, as a plain blocking queue
-//   does.
-// Invariant: under mutex_, slots [head_, head_ + count_) (mod capacity) hold the items in FIFO
-// order. Capacity rule: any number of items in [1, 2^30]. Memory orders: none of its own; the mutex
-// orders everything (each operation is a lock round trip,
-//   which is why the lock-free queues beat it by an order of magnitude on fine-grained streams).
+//   (they do take the lock); push / pop wait on a condition variable, like a plain blocking queue.
+// Invariant: under mutex_, slots [head_, head_ + count_) (mod capacity) hold the items in order.
+// Capacity rule: any number of items in [1, 2^30].
+// Memory orders: none of its own; the mutex orders everything. Each operation is a lock round
+//   trip, which is why lock-free queues beat it by an order of magnitude on fine-grained streams.
 // Source: the bounded buffer of Hoare monitors (Hoare, "Monitors", CACM 1974); the BatchQueue paper
 //   compares against GCC's stream extension's lock-based "native" queue, which this stands in for.
 #pragma once
