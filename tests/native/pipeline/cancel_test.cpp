@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 #include "pipeline_test_support.hpp"
@@ -39,6 +40,8 @@ TEST(Cancel, EveryThreadExitsWithin50msAndRestartWorks) {
     auto rt = make_runtime(long_spec(kind));
     for (int round = 0; round < 2; ++round) {
       const double ms = cancel_latency_ms(*rt);
+      std::printf("cancel %s round %d: all threads exited %.2f ms after the request\n",
+                  to_string(kind), round, ms);
       EXPECT_LT(ms, 50.0) << to_string(kind) << " round " << round;
       EXPECT_GT(rt->items_completed(), 0u) << to_string(kind) << " round " << round;
       EXPECT_LT(rt->items_completed(), 10000000u);
