@@ -16,7 +16,12 @@ using Clock = std::chrono::steady_clock;
 
 double cancel_latency_ms(Runtime& rt) {
   rt.start();
-  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  // Mid-flight: wait for the first finished item (seconds of slack for a loaded machine).
+  const auto started = Clock::now();
+  while (rt.items_completed() == 0 && Clock::now() - started < std::chrono::seconds(10)) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(10));
   const auto t0 = Clock::now();
   rt.request_cancel();
   while (!rt.finished()) std::this_thread::sleep_for(std::chrono::microseconds(100));
