@@ -76,8 +76,12 @@ function ratioTable(native, wasm) {
     const ratio = paired
       ? median(a.rates.map((x, i) => x / b.rates[i]))
       : a.items_per_s / b.items_per_s;
+    // Best of N: the run least disturbed by other processes on each side.
+    const best = (r) => (r.rates?.length ? Math.max(...r.rates) : r.items_per_s);
+    const bestRatio = best(a) / best(b);
     const verdict = target === undefined ? '' : ratio >= target ? 'met' : 'MISSED';
-    rows.push([what, ratio.toFixed(3), target === undefined ? '' : `>= ${target}`, verdict]);
+    const target_ = target === undefined ? '' : `>= ${target}`;
+    rows.push([what, ratio.toFixed(3), bestRatio.toFixed(3), target_, verdict]);
   };
   for (const us of [10, 1000]) {
     const v = `vs-onetbb-${us}us`;
@@ -137,7 +141,7 @@ function ratioTable(native, wasm) {
     if (crossPairs.length) {
       const r = median(crossPairs);
       const what = `wasm / native, 100 us, alternating x${crossPairs.length}`;
-      rows.push([what, r.toFixed(3), '>= 0.8', r >= 0.8 ? 'met' : 'MISSED']);
+      rows.push([what, r.toFixed(3), '', '>= 0.8', r >= 0.8 ? 'met' : 'MISSED']);
     }
     add(
       'wasm / native, 10 us stages',
@@ -145,8 +149,9 @@ function ratioTable(native, wasm) {
       find(native, 'work-stealing', 'vs-onetbb-10us'),
     );
   }
-  const w = [46, 8, 8, 7];
-  console.log('\nratio                                          measured target   verdict');
+  const w = [46, 8, 8, 8, 7];
+  console.log('\nratio (median of paired per-repeat ratios; best-of-N ratio)');
+  console.log(`${'ratio'.padEnd(46)} ${'median'.padEnd(8)} ${'best'.padEnd(8)} target   verdict`);
   for (const r of rows) console.log(r.map((c, i) => String(c).padEnd(w[i])).join(' '));
 }
 
