@@ -98,7 +98,7 @@ function machine(extra) {
   return {
     cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model, platform: `${os.platform()} ${os.release()}`,
     node: process.version, gxx: version('g++'), emxx: version('em++'), date: new Date().toISOString(),
-    loadavg_start: os.loadavg(), item_bytes: 8,
+    item_bytes: 8,
     note: 'shared 2-core machine (see loadavg); per process and measurement: in-process warm-up that also sizes the run, then the best of 3 timed runs; results give the median over processes with min-max',
     ...extra,
   };
@@ -118,14 +118,16 @@ async function main() {
   const reports = {};
   const benchArgs = ['--seconds', seconds];
   if (targets.includes('native')) {
+    const loadavg_start = os.loadavg();
     const processes = [];
     for (let i = 0; i < repeats; ++i) {
       console.log(`native process ${i + 1}/${repeats}`);
       processes.push(parseLines(sh(join(nativeDir, 'bench_queues'), benchArgs)));
     }
-    reports.native = write('native', aggregate('native', processes), { compiler_flags: '-O3 -DNDEBUG' });
+    reports.native = write('native', aggregate('native', processes), { compiler_flags: '-O3 -DNDEBUG', loadavg_start });
   }
   if (targets.includes('wasm-node')) {
+    const loadavg_start = os.loadavg();
     const processes = [];
     for (let i = 0; i < repeats; ++i) {
       console.log(`wasm-node process ${i + 1}/${repeats}`);
@@ -133,9 +135,10 @@ async function main() {
       const ringbuf = parseLines(sh('node', [join(here, 'ringbuf-node.mjs'), ...RINGBUF_BATCHES.map(String)]));
       processes.push([...cpp, ...ringbuf]);
     }
-    reports['wasm-node'] = write('wasm-node', aggregate('wasm-node', processes), { compiler_flags: 'em++ -O3 -DNDEBUG -pthread -sPROXY_TO_PTHREAD' });
+    reports['wasm-node'] = write('wasm-node', aggregate('wasm-node', processes), { compiler_flags: 'em++ -O3 -DNDEBUG -pthread -sPROXY_TO_PTHREAD', loadavg_start });
   }
   if (targets.includes('wasm-chromium')) {
+    const loadavg_start = os.loadavg();
     const { server, origin } = await startServer({
       '/page': join(here, 'page'), '/bench/queues': here, '/wasm': emDir,
       '/vendor/ringbuf.mjs': join(root, 'node_modules/ringbuf.js/dist/index.mjs'),
@@ -157,7 +160,7 @@ async function main() {
     } finally {
       server.close();
     }
-    reports['wasm-chromium'] = write('wasm-chromium', aggregate('wasm-chromium', processes), { chromium: browser, compiler_flags: 'em++ -O3 -DNDEBUG -pthread -sPROXY_TO_PTHREAD', latency: 'not measured: Worker clocks have different time origins' });
+    reports['wasm-chromium'] = write('wasm-chromium', aggregate('wasm-chromium', processes), { chromium: browser, compiler_flags: 'em++ -O3 -DNDEBUG -pthread -sPROXY_TO_PTHREAD', latency: 'not measured: Worker clocks have different time origins', loadavg_start });
   }
   printTable({ ...loadReports(root), ...reports });
 }

@@ -99,7 +99,7 @@ bool try_publish_all(Q& queue) {
 
 // Waits between failed attempts: spin, then yield, then sleep, so a starved thread gives its core
 // back even in wasm, where std::this_thread::yield() does not yield (Emscripten only runs queued
-// calls). Reports when the transfer has run out of time.
+// calls) and sleeps under 0.1 ms busy-wait. Reports when the transfer has run out of time.
 class BoundedWait {
  public:
   explicit BoundedWait(std::chrono::steady_clock::time_point deadline) : deadline_(deadline) {}
@@ -110,7 +110,7 @@ class BoundedWait {
     if (failures_ < 256) {
       std::this_thread::yield();
     } else {
-      std::this_thread::sleep_for(std::chrono::microseconds(20));
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
     return failures_ % 64 != 0 || std::chrono::steady_clock::now() < deadline_;
   }

@@ -7,9 +7,11 @@
 //              std::this_thread::yield() does not yield (Emscripten's sched_yield only runs queued
 //              calls), so YieldWait degrades to spinning there: use ParkWait in wasm instead.
 //   ParkWait   spins (4096 pauses by default, about what a sleep and wake-up cost), yields,
-//              then sleeps with exponential back-off (1 us doubling to 256 us): idle stages cost
-//              almost nothing, at the price of up to ~0.3 ms of wake-up delay. It needs no
-//              notifier, so it works with every queue (a futex hand-off costs ~40-50 us here).
+//              then sleeps 100 us doubling to 400 us: idle stages cost almost nothing, at the
+//              price of up to ~0.4 ms of wake-up delay. It needs no notifier, so it works with
+//              every queue (a futex hand-off costs ~40-50 us here). Sleeps start at 100 us because
+//              shorter ones do not give the core away: Emscripten (3.1.6) busy-waits any sleep
+//              under 0.1 ms, and Linux's timer slack stretches a 1 us sleep to ~55 us anyway.
 //              Pass a short spin when threads outnumber cores.
 // Each policy is a small value type: call wait() after a failed attempt, reset() after a success.
 // push() / pop() below loop a queue's try_* with a policy; they return only on success.
@@ -58,7 +60,8 @@ class ParkWait {
   // short spin (e.g. 64): the thread we wait for can only run once we give the core up.
   static constexpr unsigned kDefaultSpins = 4096;
   static constexpr unsigned kYields = 64;
-  static constexpr std::chrono::microseconds kMaxSleep{256};
+  static constexpr std::chrono::microseconds kMinSleep{100};
+  static constexpr std::chrono::microseconds kMaxSleep{400};
 
   explicit ParkWait(unsigned spins = kDefaultSpins) noexcept : spins_(spins) {}
 
@@ -75,13 +78,13 @@ class ParkWait {
   }
   void reset() noexcept {
     attempts_ = 0;
-    sleep_ = std::chrono::microseconds{1};
+    sleep_ = kMinSleep;
   }
 
  private:
   unsigned spins_;
   unsigned attempts_ = 0;
-  std::chrono::microseconds sleep_{1};
+  std::chrono::microseconds sleep_ = kMinSleep;
 };
 
 // Pushes `item`, waiting with `policy` while the queue is full.
