@@ -39,6 +39,8 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
       data-testid="experiment"
       data-engine={p.engine?.engine ?? 'simulation'}
       data-state={dataState}
+      data-events-read={p.run?.eventsRead ?? 0}
+      data-elapsed-us={p.run?.summary?.elapsedUs ?? 0}
     >
       {p.engine && (
         <p className={`engine-badge ${p.engine.engine}`}>

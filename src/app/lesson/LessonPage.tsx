@@ -2,7 +2,7 @@
 // lesson file says (::experiment, ::pipeline, ::timeline, ::steals, ::model-chart), all driven by
 // one experiment whose controls live in the URL.
 import 'katex/dist/katex.min.css';
-import { useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { chooseEngine } from '../../engine/pipeline/chooseEngine';
 import type { EngineKind, RunSummary } from '../../engine/pipeline/pipelineRun';
 import { canUseThreads } from '../../engine/isolation';
@@ -21,6 +21,8 @@ import { planSweep, runSweep } from './sweep';
 import { useLessonRun, WINDOW_US, type ChartPoint } from './useLessonRun';
 
 const STEAL_FADE_MS = 1000;
+/** Skips frames whose lanes did not change (they are rebuilt at 10 Hz, see useLessonRun). */
+const LiveTimeline = memo(Timeline);
 /** Wide enough for six stage boxes and the model chart's curve labels. */
 const CHART_WIDTH = 900;
 
@@ -55,6 +57,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
     [spec, preferSimulation],
   );
   const [sweepError, setSweepError] = useState<string | null>(null);
+  const stageNames = useMemo(() => spec?.stages.map((s) => s.name) ?? [], [spec]);
   const sweepControl = lesson.controls.find((c) => c.id === lesson.sweep) ?? null;
 
   const onFinished = useCallback(
@@ -139,10 +142,10 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
         ) : null;
       case 'timeline':
         return spec && live ? (
-          <Timeline
+          <LiveTimeline
             lanes={live.lanes}
-            stageNames={spec.stages.map((s) => s.name)}
-            nowUs={live.nowUs}
+            stageNames={stageNames}
+            nowUs={live.lanesNowUs}
             windowUs={WINDOW_US}
             source={source}
             width={CHART_WIDTH}

@@ -2,7 +2,7 @@
 // per animation frame through the telemetry tap and folded into the views' live state; finished
 // runs become points for the model chart.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { advanceLiveState, emptyLiveState, type LiveState } from '../../engine/pipeline/liveState';
+import { LiveStateTracker, type LiveState } from '../../engine/pipeline/liveState';
 import type {
   EngineKind,
   PipelineRun,
@@ -18,6 +18,8 @@ import type { StageCounters } from '../../telemetry';
 
 /** The timeline shows this much run time. */
 export const WINDOW_US = 2_000_000;
+/** Lanes are rebuilt this often (real time); everything else updates every frame. */
+const LANES_REFRESH_MS = 100;
 
 export interface ChartPoint {
   x: number;
@@ -34,24 +36,35 @@ export interface LessonRunView {
   counters: StageCounters[];
   summary: RunSummary | null;
   dropped: number;
+  /** Telemetry events read from the rings during this run (the UI benchmark's stream rate). */
+  eventsRead: number;
   error: string | null;
 }
 
-const idle = (spec: ExperimentSpec, workers: number): LessonRunView => ({
+const idle = (tracker: LiveStateTracker): LessonRunView => ({
   engine: null,
   state: 'idle',
-  live: emptyLiveState(workers, spec.stages.length),
+  live: tracker.snapshot(),
   counters: [],
   summary: null,
   dropped: 0,
+  eventsRead: 0,
   error: null,
 });
 
 export function useLessonRun(
   onFinished: (summary: RunSummary, engine: EngineKind, spec: ExperimentSpec) => void,
 ) {
-  const runRef = useRef<{ run: PipelineRun; spec: ExperimentSpec } | null>(null);
+  const runRef = useRef<{
+    run: PipelineRun;
+    spec: ExperimentSpec;
+    tracker: LiveStateTracker;
+  } | null>(null);
   const threadsRef = useRef<ThreadsEngine | null>(null);
+  /** The lanes last built, reused between refreshes (cleared when a run starts). */
+  const lanesRef = useRef<(Pick<LiveState, 'lanes' | 'lanesNowUs'> & { atMs: number }) | undefined>(
+    undefined,
+  );
   const [view, setView] = useState<LessonRunView | null>(null);
   const finished = useRef(onFinished);
   useEffect(() => {
@@ -63,24 +76,27 @@ export function useLessonRun(
     const tick = () => {
       const current = runRef.current;
       if (current) {
-        const { run, spec } = current;
+        const { run, spec, tracker } = current;
         try {
           run.tick(performance.now());
           const tap = run.tap();
           const tapFrame = tap ? readTap(tap) : null;
           const state = run.state();
+          tracker.advance(tapFrame?.events ?? [], run.nowUs());
+          const nowMs = performance.now();
+          const kept = lanesRef.current;
+          const refresh = !kept || nowMs - kept.atMs >= LANES_REFRESH_MS || state !== 'running';
+          const live = tracker.snapshot(refresh ? undefined : kept);
+          if (refresh)
+            lanesRef.current = { lanes: live.lanes, lanesNowUs: live.lanesNowUs, atMs: nowMs };
           setView((prev) => ({
             engine: run.engine,
             state,
-            live: advanceLiveState(
-              prev?.live ?? emptyLiveState(run.workers, spec.stages.length),
-              tapFrame?.events ?? [],
-              run.nowUs(),
-              WINDOW_US,
-            ),
+            live,
             counters: tapFrame?.counters ?? [],
             summary: run.summary(),
             dropped: tapFrame?.dropped ?? 0,
+            eventsRead: (prev?.eventsRead ?? 0) + (tapFrame?.events.length ?? 0),
             error: run.error(),
           }));
           if (state === 'done') {
@@ -120,8 +136,10 @@ export function useLessonRun(
     (spec: ExperimentSpec, engine: EngineKind) => {
       runRef.current?.run.stop();
       const run = engine === 'threads' ? threads().run(spec) : new SimulationRun(spec);
-      runRef.current = { run, spec };
-      setView(idle(spec, run.workers));
+      const tracker = new LiveStateTracker(run.workers, spec.stages.length, WINDOW_US);
+      lanesRef.current = undefined;
+      runRef.current = { run, spec, tracker };
+      setView(idle(tracker));
     },
     [threads],
   );

@@ -1,6 +1,9 @@
 // Folds telemetry events into what the views draw: per-worker lanes of busy / idle / blocked /
 // stealing over a sliding window, threads busy per stage, each worker's stage, deque lengths and
-// recent steals. Pure and incremental (one call per frame with that frame's events).
+// recent steals. Lanes are accumulated into fixed time buckets (about one per pixel): each bucket
+// keeps how long its worker spent in each state, and a lane is drawn as runs of each bucket's
+// dominant state. So the cost per frame is bounded however fast events arrive — µs-long services
+// would otherwise become tens of thousands of SVG rectangles per frame.
 import type { TelemetryEvent } from '../../telemetry';
 
 export type LaneState = 'busy' | 'idle' | 'blocked' | 'stealing';
@@ -13,92 +16,172 @@ export interface LaneSegment {
 }
 
 export interface LiveState {
-  /** index = worker; the last segment of each lane is open (ends at nowUs). */
+  /** index = worker; segments in time order covering the window up to lanesNowUs. */
   lanes: LaneSegment[][];
+  /** The run time the lanes were drawn up to (lanes may be refreshed less often than nowUs). */
+  lanesNowUs: number;
   busyByStage: number[];
   workerStage: Array<number | null>;
   dequeLengths: number[];
-  /** Successful steals, newest last, with the run time they happened. */
+  /** Successful steals inside the window, newest last, with the run time they happened. */
   steals: Array<{ thief: number; victim: number; timeUs: number }>;
   stealCount: number;
   nowUs: number;
 }
 
-export function emptyLiveState(workers: number, stages: number): LiveState {
-  return {
-    lanes: Array.from({ length: workers }, () => [
-      { startUs: 0, endUs: 0, state: 'idle', stage: null },
-    ]),
-    busyByStage: new Array<number>(stages).fill(0),
-    workerStage: new Array<number | null>(workers).fill(null),
-    dequeLengths: new Array<number>(workers).fill(0),
-    steals: [],
-    stealCount: 0,
-    nowUs: 0,
-  };
-}
+/** Slots per bucket: busy in stage s (s < stages), then idle, blocked, stealing. */
+const IDLE = 0;
+const BLOCKED = 1;
+const STEALING = 2;
 
-/** The lane state an event puts its worker in (null: the event does not change it). */
-function stateAfter(e: TelemetryEvent): { state: LaneState; stage: number | null } | null {
+/** The lane slot an event puts its worker in (null: the event does not change it). */
+function slotAfter(e: TelemetryEvent, stages: number): number | null {
   switch (e.kind) {
     case 'start':
-      return { state: 'busy', stage: e.stage };
+      return e.stage < stages ? e.stage : null;
     case 'end':
     case 'idle':
     case 'blocked-empty': // waiting for input: the stage has nothing to do — a bubble
-      return { state: 'idle', stage: null };
+      return stages + IDLE;
     case 'blocked-full': // finished an item but the next queue is full
-      return { state: 'blocked', stage: e.stage };
+      return stages + BLOCKED;
     case 'steal-attempt':
-      return { state: 'stealing', stage: null };
+      return stages + STEALING;
     default:
       return null;
   }
 }
 
-/**
- * Applies one frame's events (time order) and trims history older than `windowUs` before `nowUs`.
- * Returns a new state; the input is not modified.
- */
-export function advanceLiveState(
-  prev: LiveState,
-  events: TelemetryEvent[],
-  nowUs: number,
-  windowUs: number,
-): LiveState {
-  const lanes = prev.lanes.map((lane) => lane.slice());
-  const workerStage = prev.workerStage.slice();
-  const dequeLengths = prev.dequeLengths.slice();
-  const steals = prev.steals.slice();
-  let stealCount = prev.stealCount;
-  for (const e of events) {
-    const lane = lanes[e.worker];
-    if (!lane) continue;
-    if (e.kind === 'enqueue' || e.kind === 'dequeue') dequeLengths[e.worker] = e.arg;
-    if (e.kind === 'steal-success') {
-      stealCount++;
-      steals.push({ thief: e.worker, victim: e.arg, timeUs: e.timeUs });
-      if (dequeLengths[e.arg] > 0) dequeLengths[e.arg]--;
+export class LiveStateTracker {
+  private readonly slots: number;
+  private readonly bucketUs: number;
+  /** [worker][bucket % buckets][slot] → µs spent. */
+  private readonly time: Float64Array[];
+  private readonly slotOf: Int32Array;
+  private readonly sinceUs: Float64Array;
+  private newestBucket = 0;
+  private readonly dequeLengths: number[];
+  private steals: LiveState['steals'] = [];
+  private stealCount = 0;
+  private nowUs = 0;
+
+  constructor(
+    readonly workers: number,
+    readonly stages: number,
+    readonly windowUs: number,
+    readonly buckets = 450,
+  ) {
+    this.slots = stages + 3;
+    this.bucketUs = windowUs / buckets;
+    this.time = Array.from({ length: workers }, () => new Float64Array(buckets * this.slots));
+    this.slotOf = new Int32Array(workers).fill(stages + IDLE);
+    this.sinceUs = new Float64Array(workers);
+    this.dequeLengths = new Array<number>(workers).fill(0);
+  }
+
+  /** Applies one frame's events (time order) and moves the clock to nowUs. */
+  advance(events: TelemetryEvent[], nowUs: number): void {
+    for (const e of events) {
+      if (e.worker >= this.workers) continue;
+      if (e.kind === 'enqueue' || e.kind === 'dequeue') this.dequeLengths[e.worker] = e.arg;
+      if (e.kind === 'steal-success') {
+        this.stealCount++;
+        this.steals.push({ thief: e.worker, victim: e.arg, timeUs: e.timeUs });
+        if (this.dequeLengths[e.arg] > 0) this.dequeLengths[e.arg]--;
+      }
+      const slot = slotAfter(e, this.stages);
+      if (slot === null || slot === this.slotOf[e.worker]) continue;
+      this.account(e.worker, e.timeUs);
+      this.slotOf[e.worker] = slot;
     }
-    const next = stateAfter(e);
-    if (!next) continue;
-    const open = lane[lane.length - 1];
-    if (open.state === next.state && open.stage === next.stage) continue;
-    lane[lane.length - 1] = { ...open, endUs: e.timeUs };
-    lane.push({ startUs: e.timeUs, endUs: e.timeUs, state: next.state, stage: next.stage });
-    workerStage[e.worker] = next.state === 'busy' ? next.stage : null;
+    this.nowUs = Math.max(this.nowUs, nowUs);
+    for (let w = 0; w < this.workers; w++) this.account(w, this.nowUs);
+    const fromUs = this.nowUs - this.windowUs;
+    while (this.steals.length && this.steals[0].timeUs < fromUs) this.steals.shift();
   }
-  const fromUs = nowUs - windowUs;
-  for (let w = 0; w < lanes.length; w++) {
-    const lane = lanes[w];
-    const last = lane[lane.length - 1];
-    lane[lane.length - 1] = { ...last, endUs: Math.max(last.endUs, nowUs) };
-    let first = 0;
-    while (first < lane.length - 1 && lane[first].endUs < fromUs) first++;
-    if (first > 0) lanes[w] = lane.slice(first);
+
+  /**
+   * The state now. `previous` lets a caller reuse its lanes (same array, so a memoized timeline
+   * skips the frame): building lanes is the costly part, and a scrolling timeline reads fine at
+   * 10 Hz while the pipeline view updates every frame.
+   */
+  snapshot(previous?: Pick<LiveState, 'lanes' | 'lanesNowUs'>): LiveState {
+    const busyByStage = new Array<number>(this.stages).fill(0);
+    const workerStage = Array.from(this.slotOf, (slot) => (slot < this.stages ? slot : null));
+    for (const s of workerStage) if (s !== null) busyByStage[s]++;
+    return {
+      lanes: previous?.lanes ?? Array.from({ length: this.workers }, (_, w) => this.lane(w)),
+      lanesNowUs: previous?.lanesNowUs ?? this.nowUs,
+      busyByStage,
+      workerStage,
+      dequeLengths: this.dequeLengths.slice(),
+      steals: this.steals.slice(),
+      stealCount: this.stealCount,
+      nowUs: this.nowUs,
+    };
   }
-  while (steals.length && steals[0].timeUs < fromUs) steals.shift();
-  const busyByStage = new Array<number>(prev.busyByStage.length).fill(0);
-  for (const s of workerStage) if (s !== null && s < busyByStage.length) busyByStage[s]++;
-  return { lanes, busyByStage, workerStage, dequeLengths, steals, stealCount, nowUs };
+
+  /** Adds [sinceUs, untilUs) of the worker's current slot to the buckets it covers. */
+  private account(w: number, untilUs: number): void {
+    let t = this.sinceUs[w];
+    if (untilUs <= t) return;
+    this.reach(Math.floor(untilUs / this.bucketUs));
+    const oldest = (this.newestBucket - this.buckets + 1) * this.bucketUs;
+    t = Math.max(t, oldest);
+    const slot = this.slotOf[w];
+    const row = this.time[w];
+    // Step by bucket index, not by recomputing floor(t / bucketUs): with a non-integer bucket
+    // width that can land in the same bucket again and never advance.
+    for (let b = Math.floor(t / this.bucketUs); t < untilUs; b++) {
+      const end = Math.min(untilUs, (b + 1) * this.bucketUs);
+      if (end > t) row[(b % this.buckets) * this.slots + slot] += end - t;
+      t = end;
+    }
+    this.sinceUs[w] = untilUs;
+  }
+
+  /** Moves the newest bucket forward, clearing the slots that now hold a new time span. */
+  private reach(bucket: number): void {
+    if (bucket <= this.newestBucket) return;
+    const first = Math.max(this.newestBucket + 1, bucket - this.buckets + 1);
+    for (let b = first; b <= bucket; b++) {
+      const at = (b % this.buckets) * this.slots;
+      for (const row of this.time) row.fill(0, at, at + this.slots);
+    }
+    this.newestBucket = bucket;
+  }
+
+  private lane(w: number): LaneSegment[] {
+    const row = this.time[w];
+    const out: LaneSegment[] = [];
+    const firstBucket = Math.max(0, this.newestBucket - this.buckets + 1);
+    for (let b = firstBucket; b <= this.newestBucket; b++) {
+      const at = (b % this.buckets) * this.slots;
+      let best = -1;
+      let bestUs = 0;
+      for (let s = 0; s < this.slots; s++)
+        if (row[at + s] > bestUs) {
+          bestUs = row[at + s];
+          best = s;
+        }
+      if (best < 0) continue;
+      const startUs = b * this.bucketUs;
+      const endUs = Math.min((b + 1) * this.bucketUs, this.nowUs);
+      const last = out[out.length - 1];
+      const state: LaneState =
+        best < this.stages
+          ? 'busy'
+          : (['idle', 'blocked', 'stealing'] as const)[best - this.stages];
+      const stage =
+        best < this.stages || best === this.stages + BLOCKED
+          ? best < this.stages
+            ? best
+            : null
+          : null;
+      if (last && last.state === state && last.stage === stage && last.endUs >= startUs)
+        last.endUs = endUs;
+      else out.push({ startUs, endUs, state, stage });
+    }
+    return out;
+  }
 }

@@ -1,6 +1,7 @@
-// Telemetry folded into what the views draw: lanes per worker, busy threads per stage, steals.
+// Telemetry folded into what the views draw: lanes per worker (bucketed, dominant state per
+// bucket), busy threads per stage, steals and deque lengths; bounded output however many events.
 import { expect, test } from 'vitest';
-import { advanceLiveState, emptyLiveState } from '../../../src/engine/pipeline/liveState';
+import { LiveStateTracker } from '../../../src/engine/pipeline/liveState';
 import type { TelemetryEvent } from '../../../src/telemetry';
 
 let seq = 0;
@@ -19,40 +20,51 @@ const ev = (
   item: 0,
   seq: seq++,
 });
+const simple = (lane: { state: string; startUs: number; endUs: number; stage: number | null }[]) =>
+  lane.map((x) => [x.state, x.stage, x.startUs, x.endUs]);
 
-test('start/end make busy and idle segments; busy threads are counted per stage', () => {
-  let s = emptyLiveState(2, 2);
-  s = advanceLiveState(s, [ev(10, 0, 'start', 1), ev(20, 1, 'start', 1)], 30, 1000);
-  expect(s.busyByStage).toEqual([0, 2]);
-  expect(s.workerStage).toEqual([1, 1]);
-  s = advanceLiveState(s, [ev(40, 0, 'end', 1), ev(45, 1, 'blocked-full', 1)], 50, 1000);
+test('start/end make busy and idle runs; busy threads are counted per stage', () => {
+  const t = new LiveStateTracker(2, 2, 1000, 100); // 10 µs buckets
+  t.advance([ev(10, 0, 'start', 1), ev(20, 1, 'start', 1)], 30);
+  expect(t.snapshot().busyByStage).toEqual([0, 2]);
+  expect(t.snapshot().workerStage).toEqual([1, 1]);
+  t.advance([ev(40, 0, 'end', 1), ev(50, 1, 'blocked-full', 1)], 60);
+  const s = t.snapshot();
   expect(s.busyByStage).toEqual([0, 0]);
-  expect(s.lanes[0].map((x) => [x.state, x.startUs, x.endUs])).toEqual([
-    ['idle', 0, 10],
-    ['busy', 10, 40],
-    ['idle', 40, 50],
+  expect(simple(s.lanes[0])).toEqual([
+    ['idle', null, 0, 10],
+    ['busy', 1, 10, 40],
+    ['idle', null, 40, 60],
   ]);
-  expect(s.lanes[1].at(-1)).toMatchObject({ state: 'blocked', stage: 1, startUs: 45, endUs: 50 });
+  expect(simple(s.lanes[1]).at(-1)).toEqual(['blocked', null, 50, 60]);
 });
 
-test('old segments and steals fall out of the window', () => {
-  let s = emptyLiveState(1, 1);
-  s = advanceLiveState(
-    s,
-    [ev(10, 0, 'start', 0), ev(20, 0, 'end', 0), ev(30, 0, 'start', 0)],
-    40,
-    1000,
+test('a bucket shows the state its worker spent most time in', () => {
+  const t = new LiveStateTracker(1, 1, 1000, 10); // 100 µs buckets
+  t.advance(
+    [ev(0, 0, 'start', 0), ev(70, 0, 'end', 0), ev(100, 0, 'start', 0), ev(120, 0, 'end', 0)],
+    200,
   );
-  expect(s.lanes[0]).toHaveLength(4);
-  s = advanceLiveState(s, [ev(2000, 0, 'end', 0)], 2500, 1000);
-  expect(s.lanes[0].every((x) => x.endUs >= 1500)).toBe(true);
-  expect(s.lanes[0].at(-1)).toMatchObject({ state: 'idle', endUs: 2500 });
+  expect(simple(t.snapshot().lanes[0])).toEqual([
+    ['busy', 0, 0, 100],
+    ['idle', null, 100, 200],
+  ]);
 });
 
-test('steals are recorded with thief and victim, deque lengths follow enqueue/dequeue', () => {
-  let s = emptyLiveState(3, 1);
-  s = advanceLiveState(
-    s,
+test('the window slides: older time falls out; the output stays bounded', () => {
+  const t = new LiveStateTracker(1, 1, 1000, 100);
+  const events: TelemetryEvent[] = [];
+  for (let k = 0; k < 50_000; k++) events.push(ev(k * 2, 0, k % 2 ? 'end' : 'start', 0));
+  t.advance(events, 100_000);
+  const lane = t.snapshot().lanes[0];
+  expect(lane[0].startUs).toBeGreaterThanOrEqual(99_000);
+  expect(lane.length).toBeLessThanOrEqual(100);
+  expect(lane.at(-1)!.endUs).toBe(100_000);
+});
+
+test('steals are recorded with thief and victim; deque lengths follow enqueue/dequeue', () => {
+  const t = new LiveStateTracker(3, 1, 1000, 100);
+  t.advance(
     [
       ev(1, 0, 'enqueue', 0, 1),
       ev(2, 0, 'enqueue', 0, 2),
@@ -60,17 +72,21 @@ test('steals are recorded with thief and victim, deque lengths follow enqueue/de
       ev(4, 2, 'steal-success', 0, 0),
     ],
     5,
-    1000,
   );
+  const s = t.snapshot();
   expect(s.stealCount).toBe(1);
   expect(s.steals).toEqual([{ thief: 2, victim: 0, timeUs: 4 }]);
   expect(s.dequeLengths).toEqual([1, 0, 0]);
-  expect(s.lanes[2].at(-1)).toMatchObject({ state: 'stealing' });
+  t.advance([], 5000);
+  expect(t.snapshot().steals).toEqual([]);
+  expect(t.snapshot().stealCount).toBe(1);
 });
 
-test('the input state is not modified', () => {
-  const s = emptyLiveState(1, 1);
-  const copy = structuredClone(s);
-  advanceLiveState(s, [ev(10, 0, 'start', 0)], 20, 1000);
-  expect(s).toEqual(copy);
+test('a bucket width that is not a whole number of µs still advances (no endless loop)', () => {
+  const t = new LiveStateTracker(1, 1, 2_000_000, 900); // 2222.2… µs buckets
+  const events: TelemetryEvent[] = [];
+  for (let k = 0; k < 10_000; k++)
+    events.push(ev(k * 2222.2222222222, 0, k % 2 ? 'end' : 'start', 0));
+  t.advance(events, 25_000_000);
+  expect(t.snapshot().lanes[0].at(-1)!.endUs).toBe(25_000_000);
 });

@@ -1,0 +1,159 @@
+// `npm run bench:ui`: the page under load, in Debian's Chromium against the production build
+// served with COOP/COEP. Measures (1) frame times while a real-threads run streams telemetry
+// (target: p95 ≤ 20 ms at ≥ 200k events/s) and (2) how long a lesson takes to become interactive
+// after navigation (target ≤ 1.5 s). Writes bench/results/ui-chromium.json. A report, not a test.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { launchBrowser } from '../../scripts/lib/browser.mjs';
+import { repoRoot, run } from '../../scripts/lib/proc.mjs';
+import { serveStatic } from '../../scripts/lib/staticServer.mjs';
+
+const REPEATS = 5;
+
+/** µs-scale stages and many items: a dense telemetry stream (the lessons run in slow motion). */
+const STREAM_SPEC = {
+  runtime: 'work-stealing',
+  stages: [
+    { name: 'input', mode: 'serial-in-order', threads: 1, service: { kind: 'fixed', us: 2 } },
+    { name: 'work', mode: 'parallel', threads: 1, service: { kind: 'fixed', us: 5 } },
+    { name: 'output', mode: 'serial-in-order', threads: 1, service: { kind: 'fixed', us: 2 } },
+  ],
+  threads: 2,
+  tokens: 8,
+  items: 400000,
+  seed: 1,
+};
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+
+async function streamRun(context, url) {
+  const page = await context.newPage();
+  await page.goto(`${url}#/experiment?spec=${encodeURIComponent(JSON.stringify(STREAM_SPEC))}`);
+  await page.waitForSelector('[data-testid=experiment][data-engine=threads][data-state=idle]', {
+    timeout: 30_000,
+  });
+  await page.getByTestId('run').click();
+  await page.waitForSelector('[data-testid=experiment][data-state=running]');
+  await page.waitForFunction(
+    () => Number(document.querySelector('[data-testid=experiment]').dataset.eventsRead) > 0,
+  );
+  // Record frame gaps over a window in the middle of the run.
+  const sample = await page.evaluate(async () => {
+    const panel = document.querySelector('[data-testid=experiment]');
+    const events0 = Number(panel.dataset.eventsRead);
+    const t0 = performance.now();
+    const gaps = [];
+    let last = t0;
+    await new Promise((done) => {
+      const tick = (t) => {
+        gaps.push(t - last);
+        last = t;
+        if (t - t0 < 3000 && panel.dataset.state === 'running') requestAnimationFrame(tick);
+        else done();
+      };
+      requestAnimationFrame(tick);
+    });
+    const seconds = (performance.now() - t0) / 1000;
+    return {
+      gaps: gaps.slice(1),
+      eventsPerSec: (Number(panel.dataset.eventsRead) - events0) / seconds,
+      seconds,
+    };
+  });
+  const dropped = await page.locator('.notice', { hasText: 'events dropped' }).count();
+  await page
+    .getByTestId('stop')
+    .click()
+    .catch(() => {});
+  await page.close();
+  return { ...sample, droppedNotice: dropped > 0 };
+}
+
+async function interactiveMs(context, url) {
+  const page = await context.newPage();
+  await page.goto(`${url}#/lessons/pipelines-and-bubbles`);
+  await page.waitForSelector(
+    '[data-testid=experiment][data-state=idle] [data-testid=run]:not([disabled])',
+  );
+  const ms = await page.evaluate(() => performance.now());
+  await page.close();
+  return ms;
+}
+
+if (!existsSync(join(repoRoot, 'dist', 'index.html'))) run('npm', ['run', 'build']);
+const server = await serveStatic({ root: join(repoRoot, 'dist'), isolationHeaders: true });
+const browser = await launchBrowser();
+const streams = [];
+const interactive = [];
+try {
+  await interactiveMs(browser.context, server.url); // warm the HTTP cache and the wasm compile
+  for (let r = 0; r < REPEATS; r++) {
+    streams.push(await streamRun(browser.context, server.url));
+    interactive.push(await interactiveMs(browser.context, server.url));
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const p95s = streams.map((s) => percentile(s.gaps, 0.95));
+const rates = streams.map((s) => s.eventsPerSec);
+const results = [
+  {
+    bench: 'ui',
+    target: 'wasm-chromium',
+    runtime: 'work-stealing',
+    variant: 'frame-time-while-streaming',
+    threads: STREAM_SPEC.threads,
+    tokens: STREAM_SPEC.tokens,
+    stages: STREAM_SPEC.stages.length,
+    stage_us: STREAM_SPEC.stages.map((s) => s.service.us),
+    telemetry: true,
+    p95_frame_ms: median(p95s),
+    p95_frame_ms_min: Math.min(...p95s),
+    p95_frame_ms_max: Math.max(...p95s),
+    max_frame_ms: median(streams.map((s) => Math.max(...s.gaps))),
+    events_per_s: median(rates),
+    events_per_s_min: Math.min(...rates),
+    events_per_s_max: Math.max(...rates),
+    dropped_notice_runs: streams.filter((s) => s.droppedNotice).length,
+    repeats: REPEATS,
+  },
+  {
+    bench: 'ui',
+    target: 'wasm-chromium',
+    variant: 'lesson-interactive',
+    lesson: 'pipelines-and-bubbles',
+    interactive_ms: median(interactive),
+    interactive_ms_min: Math.min(...interactive),
+    interactive_ms_max: Math.max(...interactive),
+    repeats: REPEATS,
+  },
+];
+const report = {
+  machine: {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    memGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  results,
+};
+mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
+writeFileSync(
+  join(repoRoot, 'bench', 'results', 'ui-chromium.json'),
+  JSON.stringify(report, null, 2) + '\n',
+);
+console.log('\nUI benchmark (median of %d; min..max)', REPEATS);
+console.log(
+  `  frame p95 while streaming: ${results[0].p95_frame_ms.toFixed(1)} ms (${results[0].p95_frame_ms_min.toFixed(1)}..${results[0].p95_frame_ms_max.toFixed(1)}) — target ≤ 20 ms`,
+);
+console.log(
+  `  telemetry stream:          ${Math.round(results[0].events_per_s / 1000)}k events/s (${Math.round(results[0].events_per_s_min / 1000)}k..${Math.round(results[0].events_per_s_max / 1000)}k) — target ≥ 200k/s`,
+);
+console.log(
+  `  lesson interactive:        ${Math.round(results[1].interactive_ms)} ms (${Math.round(results[1].interactive_ms_min)}..${Math.round(results[1].interactive_ms_max)}) — target ≤ 1500 ms`,
+);
