@@ -29,6 +29,8 @@ export interface ModelChartProps {
 }
 
 const PAD = { left: 70, right: 124, top: 40, bottom: 50 };
+/** Curve labels sit right of the plot: room for the longest (≈7 px per character at 12 px). */
+const LABEL_CHAR_PX = 7;
 /** Model curves take these in turn: the house orange, then darker and lighter oranges. */
 export const MODEL_SHADES = ['var(--model)', '#9a4a0a', '#f2a65a', '#c25e00'];
 
@@ -62,9 +64,11 @@ export function ModelChart(props: ModelChartProps) {
     ...lines.flatMap((c) => c.points.map((p) => p[1])),
     ...dots.flatMap((p) => [p.y, p.max].filter(isFiniteNumber)),
   ];
+  const longest = Math.max(0, ...lines.map((c) => c.label.length));
+  const padRight = Math.min(width / 3, Math.max(PAD.right, 16 + longest * LABEL_CHAR_PX));
   const x = scaleLinear()
     .domain(xDomain)
-    .range([PAD.left, width - PAD.right]);
+    .range([PAD.left, width - padRight]);
   const y = scaleLinear()
     .domain([0, Math.max(1, ...ys)])
     .range([height - PAD.bottom, PAD.top])
@@ -95,7 +99,7 @@ export function ModelChart(props: ModelChartProps) {
     <svg className="model-chart" width={width} height={height} role="img" aria-label={summary}>
       {y.ticks(5).map((t) => (
         <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={PAD.left} x2={width - PAD.right} className="grid" />
+          <line x1={PAD.left} x2={width - padRight} className="grid" />
           <text x={PAD.left - 8} y={4} textAnchor="end" className="tick">
             {t === 0 ? '0' : yTick(t)}
           </text>
@@ -106,9 +110,9 @@ export function ModelChart(props: ModelChartProps) {
           {t}
         </text>
       ))}
-      <line x1={PAD.left} x2={width - PAD.right} y1={y(0)} y2={y(0)} className="axis" />
+      <line x1={PAD.left} x2={width - padRight} y1={y(0)} y2={y(0)} className="axis" />
       <text
-        x={(PAD.left + width - PAD.right) / 2}
+        x={(PAD.left + width - padRight) / 2}
         y={height - 8}
         textAnchor="middle"
         className="axis-label"
