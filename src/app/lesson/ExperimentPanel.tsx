@@ -3,6 +3,7 @@
 import type { ControlValues, LessonControl, ModelOverlay } from '../../lessons/lessonFormat';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { formatRate } from '../../views/format';
+import { workersOf } from '../../engine/pipeline/simulationRun';
 import { ControlsPanel } from './ControlsPanel';
 import { modelItemsPerSec, OVERLAY_LABELS } from './modelCurves';
 import type { LessonRunView } from './useLessonRun';
@@ -92,6 +93,13 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
             );
           })}
       </dl>
+      {p.engine?.engine === 'threads' && p.spec && workersOf(p.spec) > cores() && (
+        <p className="notice" data-testid="oversubscribed">
+          {workersOf(p.spec)} threads share your {cores()} cores, so each runs only part of the
+          time; the models assume a core for every thread. Expect the measured throughput below the
+          model — by how much is the cost of oversubscription.
+        </p>
+      )}
       {p.run && p.run.dropped > 0 && (
         <p className="notice">
           Telemetry rings were full: {p.run.dropped} events dropped (the run itself is unaffected).
@@ -105,3 +113,5 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
     </section>
   );
 }
+
+const cores = () => navigator.hardwareConcurrency || 2;
