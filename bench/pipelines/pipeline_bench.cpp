@@ -1,6 +1,8 @@
 // Pipeline benchmark CLI (native and wasm-under-Node): our runtimes against oneTBB's
 // parallel_pipeline on the same ExperimentSpec, scaling, 6 vs 3 stages, static vs collapsed
-// under imbalance, telemetry on/off, and the busy-work calibration accuracy. Prints one JSON
+// under imbalance, telemetry on/off, the two-stage output of Dempsey (threads 1..cores vs the
+// dual-thread version, items/s and mean latency per batch; `--only io-output` runs just those),
+// and the busy-work calibration accuracy. Prints one JSON
 // document ({"machine": ..., "results": [...]}) on stdout; bench/pipelines/run.mjs drives it.
 // Each measurement: one warm-up run, then the median items/s of `repeats` runs.
 #include <algorithm>
@@ -8,11 +10,13 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "pipelab/pipeline/make_runtime.hpp"
+#include "pipelab/pipeline/two_stage_output.hpp"
 #include "pipelab/workload/busy_work.hpp"
 
 #ifdef PIPELAB_HAVE_TBB
@@ -143,6 +147,28 @@ class Bench {
 #endif
   }
 
+  // Two-stage output (or its dual-thread form): items/s, plus the run's mean µs per batch from
+  // its first formatted item to the end of its write (median over repeats, like the rate).
+  void two_stage_output(const std::string& runtime, const std::string& variant,
+                        const TwoStageOutputConfig& config) {
+    auto latencies = std::make_shared<std::vector<double>>();
+    ExperimentSpec spec;
+    spec.stages = {StageSpec{"format", StageMode::kParallel, config.threads, {}},
+                   StageSpec{"write", StageMode::kSerialInOrder, 1, {}}};
+    spec.items = config.items;
+    const std::size_t before = group_.size();
+    add(runtime, variant, spec, false, [config, latencies] {
+      TwoStageOutputRuntime rt(config, RunOptions{false});
+      rt.run();
+      latencies->push_back(rt.mean_batch_latency_us());
+      return double(config.items) / (rt.elapsed_us() * 1e-6);
+    });
+    if (group_.size() == before) return;  // filtered out by --only
+    group_.back().latencies = latencies;
+    group_.back().threads = config.threads;
+    group_.back().batch_items = config.batch_items;
+  }
+
   // Runs the cases added since the last call.
   void run_group() {
     for (Case& c : group_) c.once();  // warm-up (wasm tier-up, thread creation, caches)
@@ -168,12 +194,15 @@ class Bench {
     bool telemetry;
     std::function<double()> once;
     std::vector<double> rates;
+    std::shared_ptr<std::vector<double>> latencies;  // two-stage output only (warm-up first)
+    std::uint32_t threads = 0;                       // compute threads, when not spec.threads
+    std::uint32_t batch_items = 0;
   };
 
   void add(const std::string& runtime, const std::string& variant, const ExperimentSpec& spec,
            bool telemetry, std::function<double()> once) {
     if (!o_.only.empty() && variant.find(o_.only) == std::string::npos) return;
-    group_.push_back(Case{runtime, variant, spec, telemetry, std::move(once), {}});
+    group_.push_back(Case{runtime, variant, spec, telemetry, std::move(once), {}, nullptr, 0, 0});
   }
 
   void emit(const Case& c) {
@@ -192,9 +221,22 @@ class Bench {
                   v.runtime == RuntimeKind::kWorkStealing ? v.tokens : 0u, c.spec.stages.size(),
                   v.threads, (unsigned long long)c.spec.items, median(c.rates), o_.repeats,
                   c.telemetry ? "true" : "false");
-    results_.push_back(buf + rates + "}");
-    std::fprintf(stderr, "%-14s %-22s t=%u %12.0f items/s\n", c.runtime.c_str(), c.variant.c_str(),
-                 v.threads, median(c.rates));
+    const std::string head = buf;
+    std::string io;
+    if (c.latencies) {
+      // Drop the warm-up run's latency: the rate list has no warm-up entry either.
+      std::vector<double> lat(c.latencies->begin() + 1, c.latencies->end());
+      std::snprintf(buf, sizeof buf,
+                    ", \"compute_threads\": %u, \"buffers\": %u, \"batch_items\": %u, "
+                    "\"mean_batch_latency_us\": %.1f",
+                    c.threads, c.threads + 2, c.batch_items, median(lat));
+      io = buf;
+      std::fprintf(stderr, "  batch %u: mean latency %.1f us per batch\n", c.batch_items,
+                   median(lat));
+    }
+    results_.push_back(head + rates + io + "}");
+    std::fprintf(stderr, "%-16s %-22s t=%u %12.0f items/s\n", c.runtime.c_str(), c.variant.c_str(),
+                 c.threads ? c.threads : v.threads, median(c.rates));
   }
 
   Options o_;
@@ -309,6 +351,17 @@ int main(int argc, char** argv) {
     s.threads = cores;
     s.tokens = 2 * cores;
     b.ours("cross-target-100us", s);
+    b.run_group();
+  }
+  // 7. Two-stage output (Dempsey): N compute threads + 1 writer, buffers = N + 2, against the
+  //    dual-thread version (1 compute + 1 I/O thread, 3 buffers), per batch size.
+  for (std::uint32_t batch : {64u, 1024u, 8192u}) {
+    const std::uint64_t items = o.quick ? 200000 : 1000000;
+    const std::string v = "io-output-b" + std::to_string(batch);
+    b.two_stage_output("dual-thread", v, TwoStageOutputRuntime::dual_thread(items, batch, 2));
+    for (unsigned t = 1; t <= cores; ++t) {
+      b.two_stage_output("two-stage-output", v, TwoStageOutputConfig{t, batch, items, 2, false});
+    }
     b.run_group();
   }
   char machine[512];

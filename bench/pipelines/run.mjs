@@ -1,9 +1,11 @@
 // `npm run bench:pipelines`: builds the pipeline bench CLI natively (with oneTBB) and for wasm
 // under Node, runs both, writes bench/results/pipelines-native.json and pipelines-wasm-node.json
 // (DESIGN.md bench format) and prints the target ratios. Flags: --quick (shorter runs),
-// --repeats N (default 5), --skip-wasm. Benchmarks report numbers; they are not tests.
+// --repeats N (default 5), --skip-wasm, --only-io (native two-stage output cases only, merged
+// into the existing pipelines-native.json in place of its earlier two-stage results).
+// Benchmarks report numbers; they are not tests.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +14,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const skipWasm = args.includes('--skip-wasm');
+const onlyIo = args.includes('--only-io');
+const ioRuntimes = new Set(['two-stage-output', 'dual-thread']);
 const repeatsAt = args.indexOf('--repeats');
 const repeats = repeatsAt >= 0 ? args[repeatsAt + 1] : '5';
 const env = { ...process.env, NODE_PATH: process.env.NODE_PATH ?? '/usr/share/nodejs' };
@@ -65,6 +69,25 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const find = (results, runtime, variant, extra = () => true) =>
   results.find((r) => r.runtime === runtime && r.variant === variant && extra(r));
+
+// Two-stage output (Dempsey) vs its dual-thread version, per batch size: throughput ratio at the
+// best thread count and the mean latency per batch of each.
+function ioTable(native) {
+  const io = native.filter((r) => ioRuntimes.has(r.runtime));
+  if (!io.length) return;
+  console.log('\ntwo-stage output vs dual-thread (items/s; mean latency per batch, us)');
+  for (const batch of [...new Set(io.map((r) => r.batch_items))]) {
+    const dual = io.find((r) => r.runtime === 'dual-thread' && r.batch_items === batch);
+    const rows = io.filter((r) => r.runtime === 'two-stage-output' && r.batch_items === batch);
+    const best = rows.reduce((a, r) => (r.items_per_s > a.items_per_s ? r : a), rows[0]);
+    const cells = rows.map(
+      (r) => `t=${r.compute_threads} ${r.items_per_s.toFixed(0)}/s ${r.mean_batch_latency_us}us`,
+    );
+    console.log(
+      `batch ${batch}: dual ${dual.items_per_s.toFixed(0)}/s ${dual.mean_batch_latency_us}us; ${cells.join('; ')}; best/dual ${(best.items_per_s / dual.items_per_s).toFixed(3)}`,
+    );
+  }
+}
 
 function ratioTable(native, wasm) {
   const rows = [];
@@ -155,8 +178,30 @@ function ratioTable(native, wasm) {
   for (const r of rows) console.log(r.map((c, i) => String(c).padEnd(w[i])).join(' '));
 }
 
-const nativeDir = 'wasm/build/p-bench';
+// --only-io builds in its own directory so it can run beside a full bench build.
+const nativeDir = onlyIo ? 'wasm/build/p-bench-io' : 'wasm/build/p-bench';
 build(nativeDir, false);
+if (onlyIo) {
+  const file = join(root, 'bench', 'results', 'pipelines-native.json');
+  const flags = ['--target', 'native', '--repeats', repeats, '--only', 'io-output'];
+  const load = os.loadavg().map((x) => +x.toFixed(2));
+  const fresh = JSON.parse(
+    run(join(root, nativeDir, 'pipeline_bench'), [...flags, ...(quick ? ['--quick'] : [])], true),
+  );
+  const doc = existsSync(file)
+    ? JSON.parse(readFileSync(file, 'utf8'))
+    : { machine: machine(fresh.machine), results: [] };
+  doc.results = [...doc.results.filter((r) => !ioRuntimes.has(r.runtime)), ...fresh.results];
+  doc.machine.two_stage_io = {
+    loadavg_at_start: load,
+    loadavg_at_end: os.loadavg().map((x) => +x.toFixed(2)),
+    date: new Date().toISOString(),
+  };
+  writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
+  console.log(`merged ${fresh.results.length} two-stage results into ${file}`);
+  ioTable(doc.results);
+  process.exit(0);
+}
 const native = bench('native', join(root, nativeDir, 'pipeline_bench'), []);
 let wasm;
 if (!skipWasm) {
@@ -182,3 +227,4 @@ if (wasm) {
   }
 }
 ratioTable(native, wasm);
+ioTable(native);

@@ -219,6 +219,21 @@ std::string error_of(F make) {
   return "no error";
 }
 
+// The largest batch and thread counts are accepted and run (one batch holds every item).
+TEST(TwoStageConfig, LimitsAreAccepted) {
+#if defined(__EMSCRIPTEN__)
+  const std::uint32_t run_threads = 15;  // never more than 16 threads in wasm (pool of 20)
+#else
+  const std::uint32_t run_threads = TwoStageOutputRuntime::kMaxComputeThreads;
+#endif
+  TwoStageOutputRuntime big(output_config(run_threads, 65536, 1000));
+  big.run();
+  EXPECT_EQ(big.text(), io_text::sequential_output(2, 1000));
+  TwoStageInputRuntime in(input_config(run_threads, 65536, 1000));
+  in.run();
+  EXPECT_EQ(in.count_seen(1), 1000u);
+}
+
 TEST(TwoStageConfig, BadConfigurationIsRejectedNamingTheValue) {
   EXPECT_EQ(error_of([] { TwoStageOutputRuntime rt(output_config(2, 0)); }),
             "batch_items: 0 is out of range (allowed 1..65536)");
@@ -230,6 +245,10 @@ TEST(TwoStageConfig, BadConfigurationIsRejectedNamingTheValue) {
             "threads: 64 is out of range (allowed 1..63; the writer is thread 64)");
   EXPECT_EQ(error_of([] { TwoStageOutputRuntime rt(output_config(2, 8, 0)); }),
             "items: 0 is out of range (allowed 1..100000000)");
+  EXPECT_EQ(error_of([] { TwoStageOutputRuntime rt(output_config(2, 65537)); }),
+            "batch_items: 65537 is out of range (allowed 1..65536)");
+  EXPECT_EQ(error_of([] { TwoStageInputRuntime rt(input_config(2, 65537)); }),
+            "batch_records: 65537 is out of range (allowed 1..65536)");
   EXPECT_EQ(error_of([] { TwoStageInputRuntime rt(input_config(2, 0)); }),
             "batch_records: 0 is out of range (allowed 1..65536)");
   EXPECT_EQ(error_of([] { TwoStageInputRuntime rt(input_config(0, 8)); }),

@@ -105,9 +105,10 @@ class TwoStageOutputRuntime final : public Runtime {
     check("threads", c.threads, kMaxComputeThreads, "; the writer is thread 64");
     check("batch_items", c.batch_items, kMaxBatchItems, "");
     check("items", c.items, kMaxItems, "");
+    // Describes the run for the page; the work itself is format_batch() (per item: one price).
     ExperimentSpec s;
     s.stages = {StageSpec{"format", StageMode::kParallel, c.threads,
-                          ServiceSpec::kernel_of(KernelName::kFormatPrices, c.batch_items)},
+                          ServiceSpec::kernel_of(KernelName::kFormatPrices, 1)},
                 StageSpec{"write", StageMode::kSerialInOrder, 1, {}}};
     s.tokens = c.threads + 2;
     s.items = c.items;
