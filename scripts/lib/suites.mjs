@@ -55,8 +55,11 @@ function vitest(project) {
   ]);
   if (!existsSync(report)) return { passed: 0, failed: 1 };
   const r = JSON.parse(readFileSync(report, 'utf8'));
-  const failed =
-    r.numFailedTests + (r.numFailedTestSuites ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+  // Failed tests, plus files that failed without running a test (an import error, a crash).
+  const brokenFiles = r.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  ).length;
+  const failed = r.numFailedTests + brokenFiles;
   return { passed: r.numPassedTests, failed };
 }
 
