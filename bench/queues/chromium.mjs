@@ -7,15 +7,23 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 
-const TYPES = { '.html': 'text/html', '.mjs': 'text/javascript', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+const TYPES = {
+  '.html': 'text/html',
+  '.mjs': 'text/javascript',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+};
 
 // routes: URL prefix -> folder on disk (or a single file when the prefix is a whole path).
 export async function startServer(routes) {
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    const prefix = Object.keys(routes).find((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
+    const prefix = Object.keys(routes).find(
+      (p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`),
+    );
     if (!prefix) return void response.writeHead(404).end();
-    const file = path === prefix ? routes[prefix] : join(routes[prefix], normalize(path.slice(prefix.length)));
+    const file =
+      path === prefix ? routes[prefix] : join(routes[prefix], normalize(path.slice(prefix.length)));
     try {
       const body = await readFile(file);
       response.writeHead(200, {
@@ -39,18 +47,31 @@ export async function runInChromium(url, { timeoutMs = 600_000 } = {}) {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`[chromium] ${error.message}`));
     await page.goto(url);
-    await page.waitForFunction(() => window.__benchResult || window.__benchError, null, { timeout: timeoutMs });
+    await page.waitForFunction(() => window.__benchResult || window.__benchError, null, {
+      timeout: timeoutMs,
+    });
     const error = await page.evaluate(() => window.__benchError);
     if (error) throw new Error(`bench page failed: ${error}`);
     const lines = await page.evaluate(() => window.__benchResult);
-    return { lines, version: context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent)) };
+    return {
+      lines,
+      version: context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent)),
+    };
   } finally {
     await context.close();
     await rm(userDataDir, { recursive: true, force: true });

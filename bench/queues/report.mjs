@@ -9,7 +9,11 @@ const MAIN_CAPACITY = 1024;
 
 function find(report, queue, variant = 'comm', stages = 2, capacity = MAIN_CAPACITY, batch) {
   return report?.results.find(
-    (r) => r.queue === queue && r.variant === variant && r.stages === stages && r.capacity === capacity &&
+    (r) =>
+      r.queue === queue &&
+      r.variant === variant &&
+      r.stages === stages &&
+      r.capacity === capacity &&
       (batch === undefined || r.batch === batch),
   );
 }
@@ -22,7 +26,8 @@ function ratioLine(label, a, b, target, note = '') {
   const ratio = a.items_per_s / b.items_per_s;
   const low = a.items_per_s_min / b.items_per_s_max;
   const high = a.items_per_s_max / b.items_per_s_min;
-  const verdict = target === undefined ? 'report' : ratio >= target ? `ok (>= ${target})` : `MISS (< ${target})`;
+  const verdict =
+    target === undefined ? 'report' : ratio >= target ? `ok (>= ${target})` : `MISS (< ${target})`;
   return `  ${label.padEnd(58)} ${fmt(ratio).padStart(7)}x  [${fmt(low)}-${fmt(high)}]  ${verdict.padEnd(14)} ${mps(a)} vs ${mps(b)} ${note}`;
 }
 
@@ -30,38 +35,122 @@ function wasmLines(name, report, native) {
   const lines = [`${name}:`];
   const batch = find(report, 'batch');
   lines.push(ratioLine('batch in wasm / batch native', batch, find(native, 'batch'), 0.6));
-  for (const q of ['lamport', 'lamport-unpadded', 'cached-spsc', 'mutex', 'vyukov-mpmc', 'moodycamel-rwq', 'boost-spsc']) {
+  for (const q of [
+    'lamport',
+    'lamport-unpadded',
+    'cached-spsc',
+    'mutex',
+    'vyukov-mpmc',
+    'moodycamel-rwq',
+    'boost-spsc',
+  ]) {
     lines.push(ratioLine(`batch / ${q} (per item)`, batch, find(report, q), 5));
   }
-  lines.push(ratioLine('batch / ringbuf-js one item per call', batch, find(report, 'ringbuf-js', 'comm', 2, 1024, 1), 5));
-  lines.push(ratioLine('batch / ringbuf-js whole batches of 512', batch, find(report, 'ringbuf-js', 'comm', 2, 1024, 512), 1));
-  lines.push(ratioLine('false sharing: batch / batch-unpadded', batch, find(report, 'batch-unpadded')));
-  lines.push(ratioLine('batch / cached-spsc-batched (same batch)', batch, find(report, 'cached-spsc-batched')));
+  lines.push(
+    ratioLine(
+      'batch / ringbuf-js one item per call',
+      batch,
+      find(report, 'ringbuf-js', 'comm', 2, 1024, 1),
+      5,
+    ),
+  );
+  lines.push(
+    ratioLine(
+      'batch / ringbuf-js whole batches of 512',
+      batch,
+      find(report, 'ringbuf-js', 'comm', 2, 1024, 512),
+      1,
+    ),
+  );
+  lines.push(
+    ratioLine('false sharing: batch / batch-unpadded', batch, find(report, 'batch-unpadded')),
+  );
+  lines.push(
+    ratioLine(
+      'batch / cached-spsc-batched (same batch)',
+      batch,
+      find(report, 'cached-spsc-batched'),
+    ),
+  );
   return lines;
 }
 
 export function printTable(reports) {
   const native = reports.native;
-  const lines = ['', 'Queue benchmark ratios (ratio of medians [min-max range], 8-byte items, capacity 1024, semi-buffer 512):'];
+  const lines = [
+    '',
+    'Queue benchmark ratios (ratio of medians [min-max range], 8-byte items, capacity 1024, semi-buffer 512):',
+  ];
   if (native) {
     const b2 = find(native, 'batch');
     lines.push('native, comm, 2 threads:');
-    for (const q of ['lamport', 'moodycamel-rwq', 'boost-spsc']) lines.push(ratioLine(`batch / ${q}`, b2, find(native, q), 2));
+    for (const q of ['lamport', 'moodycamel-rwq', 'boost-spsc'])
+      lines.push(ratioLine(`batch / ${q}`, b2, find(native, q), 2));
     lines.push(ratioLine('batch / cached-spsc (per item)', b2, find(native, 'cached-spsc'), 1.3));
-    lines.push(ratioLine('batch / cached-spsc-batched', b2, find(native, 'cached-spsc-batched'), 1));
-    lines.push(ratioLine('batch / mutex', b2, find(native, 'mutex'), 10, '(paper: 2.3x over its native queue)'));
+    lines.push(
+      ratioLine('batch / cached-spsc-batched', b2, find(native, 'cached-spsc-batched'), 1),
+    );
+    lines.push(
+      ratioLine(
+        'batch / mutex',
+        b2,
+        find(native, 'mutex'),
+        10,
+        '(paper: 2.3x over its native queue)',
+      ),
+    );
     lines.push(ratioLine('batch / vyukov-mpmc', b2, find(native, 'vyukov-mpmc')));
-    lines.push(ratioLine('false sharing: batch / batch-unpadded', b2, find(native, 'batch-unpadded')));
-    lines.push(ratioLine('false sharing: lamport / lamport-unpadded', find(native, 'lamport'), find(native, 'lamport-unpadded')));
+    lines.push(
+      ratioLine('false sharing: batch / batch-unpadded', b2, find(native, 'batch-unpadded')),
+    );
+    lines.push(
+      ratioLine(
+        'false sharing: lamport / lamport-unpadded',
+        find(native, 'lamport'),
+        find(native, 'lamport-unpadded'),
+      ),
+    );
     lines.push('native, 4-stage chain and matrix:');
-    lines.push(ratioLine('comm, 4 stages: batch / mutex', find(native, 'batch', 'comm', 4), find(native, 'mutex', 'comm', 4), 3, '(paper: 3x)'));
-    lines.push(ratioLine('matrix, 2 threads: batch / mutex', find(native, 'batch', 'matrix', 2), find(native, 'mutex', 'matrix', 2), undefined, '(paper: 1.4x)'));
-    lines.push(ratioLine('matrix, 4 stages: batch / mutex', find(native, 'batch', 'matrix', 4), find(native, 'mutex', 'matrix', 4), undefined, '(paper: 1.7x)'));
+    lines.push(
+      ratioLine(
+        'comm, 4 stages: batch / mutex',
+        find(native, 'batch', 'comm', 4),
+        find(native, 'mutex', 'comm', 4),
+        3,
+        '(paper: 3x)',
+      ),
+    );
+    lines.push(
+      ratioLine(
+        'matrix, 2 threads: batch / mutex',
+        find(native, 'batch', 'matrix', 2),
+        find(native, 'mutex', 'matrix', 2),
+        undefined,
+        '(paper: 1.4x)',
+      ),
+    );
+    lines.push(
+      ratioLine(
+        'matrix, 4 stages: batch / mutex',
+        find(native, 'batch', 'matrix', 4),
+        find(native, 'mutex', 'matrix', 4),
+        undefined,
+        '(paper: 1.7x)',
+      ),
+    );
   }
-  if (reports['wasm-node']) lines.push(...wasmLines('wasm under Node', reports['wasm-node'], native));
-  if (reports['wasm-chromium']) lines.push(...wasmLines('wasm in Chromium', reports['wasm-chromium'], native));
-  lines.push('BatchQueue by semi-buffer size (comm, 2 threads; latency at an offered 5 M items/s, no flush):');
-  lines.push(`  ${'semi-buffer'.padEnd(18)}${Object.keys(reports).map((t) => `${t} M/s | median latency us (p99)`.padEnd(44)).join('')}`);
+  if (reports['wasm-node'])
+    lines.push(...wasmLines('wasm under Node', reports['wasm-node'], native));
+  if (reports['wasm-chromium'])
+    lines.push(...wasmLines('wasm in Chromium', reports['wasm-chromium'], native));
+  lines.push(
+    'BatchQueue by semi-buffer size (comm, 2 threads; latency at an offered 5 M items/s, no flush):',
+  );
+  lines.push(
+    `  ${'semi-buffer'.padEnd(18)}${Object.keys(reports)
+      .map((t) => `${t} M/s | median latency us (p99)`.padEnd(44))
+      .join('')}`,
+  );
   for (const lines64 of [1, 2, 4, 8, 16, 64]) {
     const semi = lines64 * 8;
     const cells = Object.values(reports).map((report) => {
@@ -76,7 +165,9 @@ export function printTable(reports) {
   for (const q of ['cached-spsc', 'lamport']) {
     const cells = Object.values(reports).map((report) => {
       const l = find(report, q, 'latency', 2);
-      return (l ? `per item | ${fmt(l.latency_ns_median / 1e3)} (${fmt(l.latency_ns_p99 / 1e3)})` : '-').padEnd(44);
+      return (
+        l ? `per item | ${fmt(l.latency_ns_median / 1e3)} (${fmt(l.latency_ns_p99 / 1e3)})` : '-'
+      ).padEnd(44);
     });
     lines.push(`  ${q.padEnd(18)}${cells.join('')}`);
   }

@@ -44,18 +44,29 @@ export async function runRingbuf({ makeWorker, isNode, batches, targetSeconds = 
     Atomics.store(gate, 0, run);
     Atomics.notify(gate, 0);
     const [, result] = await done;
-    if (result.errors !== 0) throw new Error(`ringbuf.js delivered ${result.errors} items out of order`);
+    if (result.errors !== 0)
+      throw new Error(`ringbuf.js delivered ${result.errors} items out of order`);
     return result.seconds;
   };
   const rows = [];
   for (const batch of batches) {
     const warmSeconds = await timed(WARM_ITEMS, batch);
-    const items = Math.round(Math.min(200e6, Math.max(WARM_ITEMS, (WARM_ITEMS / warmSeconds) * targetSeconds)));
+    const items = Math.round(
+      Math.min(200e6, Math.max(WARM_ITEMS, (WARM_ITEMS / warmSeconds) * targetSeconds)),
+    );
     let seconds = Infinity; // best of 3 timed runs, as in the C++ bench
     for (let run = 0; run < 3; ++run) seconds = Math.min(seconds, await timed(items, batch));
     rows.push({
-      queue: 'ringbuf-js', variant: 'comm', stages: 2, threads: 2, capacity: CAPACITY, batch, items,
-      seconds, items_per_s: items / seconds, bytes_per_s: (items * 8) / seconds,
+      queue: 'ringbuf-js',
+      variant: 'comm',
+      stages: 2,
+      threads: 2,
+      capacity: CAPACITY,
+      batch,
+      items,
+      seconds,
+      items_per_s: items / seconds,
+      bytes_per_s: (items * 8) / seconds,
     });
   }
   producer.terminate();

@@ -29,7 +29,13 @@ const targets = option('targets', 'native,wasm-node,wasm-chromium').split(',');
 const env = { ...process.env, NODE_PATH: process.env.NODE_PATH ?? '/usr/share/nodejs' };
 
 function sh(command, commandArgs, options = {}) {
-  return execFileSync(command, commandArgs, { cwd: root, env, encoding: 'utf8', maxBuffer: 1 << 26, ...options });
+  return execFileSync(command, commandArgs, {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    ...options,
+  });
 }
 const version = (command, flag = '--version') => {
   try {
@@ -41,11 +47,19 @@ const version = (command, flag = '--version') => {
 
 function build() {
   console.log('building the queue benchmark (native, wasm node, wasm web)...');
-  sh('cmake', ['-S', 'wasm', '-B', nativeDir, '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release'], { stdio: 'ignore' });
+  sh('cmake', ['-S', 'wasm', '-B', nativeDir, '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release'], {
+    stdio: 'ignore',
+  });
   sh('cmake', ['--build', nativeDir, '--target', 'bench_queues'], { stdio: 'inherit' });
   if (targets.some((t) => t.startsWith('wasm'))) {
-    sh('emcmake', ['cmake', '-S', 'wasm', '-B', emDir, '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release'], { stdio: 'ignore' });
-    sh('cmake', ['--build', emDir, '--target', 'bench_queues', 'bench_queues_web'], { stdio: 'inherit' });
+    sh(
+      'emcmake',
+      ['cmake', '-S', 'wasm', '-B', emDir, '-G', 'Ninja', '-DCMAKE_BUILD_TYPE=Release'],
+      { stdio: 'ignore' },
+    );
+    sh('cmake', ['--build', emDir, '--target', 'bench_queues', 'bench_queues_web'], {
+      stdio: 'inherit',
+    });
   }
 }
 
@@ -74,15 +88,23 @@ function aggregate(target, processes) {
   return [...groups.values()].map((rows) => {
     const first = rows[0];
     const result = {
-      bench: 'queues', target, queue: first.queue, variant: first.variant, threads: first.threads,
-      stages: first.stages, batch: first.batch, capacity: first.capacity,
+      bench: 'queues',
+      target,
+      queue: first.queue,
+      variant: first.variant,
+      threads: first.threads,
+      stages: first.stages,
+      batch: first.batch,
+      capacity: first.capacity,
       items: Math.round(median(rows.map((r) => r.items))),
       items_per_s: median(rows.map((r) => r.items_per_s)),
       items_per_s_min: Math.min(...rows.map((r) => r.items_per_s)),
       items_per_s_max: Math.max(...rows.map((r) => r.items_per_s)),
-      repeats: rows.length, warmup: true,
+      repeats: rows.length,
+      warmup: true,
     };
-    if (first.bytes_per_s !== undefined) result.bytes_per_s = median(rows.map((r) => r.bytes_per_s));
+    if (first.bytes_per_s !== undefined)
+      result.bytes_per_s = median(rows.map((r) => r.bytes_per_s));
     if (first.latency_ns_median !== undefined) {
       result.latency_ns_median = median(rows.map((r) => r.latency_ns_median));
       result.latency_ns_median_min = Math.min(...rows.map((r) => r.latency_ns_median));
@@ -96,8 +118,13 @@ function aggregate(target, processes) {
 
 function machine(extra) {
   return {
-    cpus: os.cpus().length, cpu_model: os.cpus()[0]?.model, platform: `${os.platform()} ${os.release()}`,
-    node: process.version, gxx: version('g++'), emxx: version('em++'), date: new Date().toISOString(),
+    cpus: os.cpus().length,
+    cpu_model: os.cpus()[0]?.model,
+    platform: `${os.platform()} ${os.release()}`,
+    node: process.version,
+    gxx: version('g++'),
+    emxx: version('em++'),
+    date: new Date().toISOString(),
     item_bytes: 8,
     note: 'shared 2-core machine (see loadavg); per process and measurement: in-process warm-up that also sizes the run, then the best of 3 timed runs; results give the median over processes with min-max',
     ...extra,
@@ -124,7 +151,10 @@ async function main() {
       console.log(`native process ${i + 1}/${repeats}`);
       processes.push(parseLines(sh(join(nativeDir, 'bench_queues'), benchArgs)));
     }
-    reports.native = write('native', aggregate('native', processes), { compiler_flags: '-O3 -DNDEBUG', loadavg_start });
+    reports.native = write('native', aggregate('native', processes), {
+      compiler_flags: '-O3 -DNDEBUG',
+      loadavg_start,
+    });
   }
   if (targets.includes('wasm-node')) {
     const loadavg_start = os.loadavg();
@@ -132,15 +162,22 @@ async function main() {
     for (let i = 0; i < repeats; ++i) {
       console.log(`wasm-node process ${i + 1}/${repeats}`);
       const cpp = parseLines(sh('node', [join(emDir, 'bench_queues.js'), ...benchArgs]));
-      const ringbuf = parseLines(sh('node', [join(here, 'ringbuf-node.mjs'), ...RINGBUF_BATCHES.map(String)]));
+      const ringbuf = parseLines(
+        sh('node', [join(here, 'ringbuf-node.mjs'), ...RINGBUF_BATCHES.map(String)]),
+      );
       processes.push([...cpp, ...ringbuf]);
     }
-    reports['wasm-node'] = write('wasm-node', aggregate('wasm-node', processes), { compiler_flags: 'em++ -O3 -DNDEBUG -pthread -sPROXY_TO_PTHREAD', loadavg_start });
+    reports['wasm-node'] = write('wasm-node', aggregate('wasm-node', processes), {
+      compiler_flags: 'em++ -O3 -DNDEBUG -pthread -sPROXY_TO_PTHREAD',
+      loadavg_start,
+    });
   }
   if (targets.includes('wasm-chromium')) {
     const loadavg_start = os.loadavg();
     const { server, origin } = await startServer({
-      '/page': join(here, 'page'), '/bench/queues': here, '/wasm': emDir,
+      '/page': join(here, 'page'),
+      '/bench/queues': here,
+      '/wasm': emDir,
       '/vendor/ringbuf.mjs': join(root, 'node_modules/ringbuf.js/dist/index.mjs'),
     });
     const processes = [];
@@ -150,7 +187,9 @@ async function main() {
         console.log(`wasm-chromium process ${i + 1}/${repeats}`);
         const cpp = await runInChromium(`${origin}/page/index.html?mode=wasm&seconds=${seconds}`);
         const batches = RINGBUF_BATCHES.map((b) => `batch=${b}`).join('&');
-        const ringbuf = await runInChromium(`${origin}/page/index.html?mode=ringbuf&${batches}&seconds=${seconds}`);
+        const ringbuf = await runInChromium(
+          `${origin}/page/index.html?mode=ringbuf&${batches}&seconds=${seconds}`,
+        );
         browser = cpp.version;
         // Latency rows are dropped: each Worker's performance.now() has its own time origin, so a
         // timestamp taken by the producer thread means nothing to the consumer thread.
@@ -160,7 +199,12 @@ async function main() {
     } finally {
       server.close();
     }
-    reports['wasm-chromium'] = write('wasm-chromium', aggregate('wasm-chromium', processes), { chromium: browser, compiler_flags: 'em++ -O3 -DNDEBUG -pthread -sPROXY_TO_PTHREAD', latency: 'not measured: Worker clocks have different time origins', loadavg_start });
+    reports['wasm-chromium'] = write('wasm-chromium', aggregate('wasm-chromium', processes), {
+      chromium: browser,
+      compiler_flags: 'em++ -O3 -DNDEBUG -pthread -sPROXY_TO_PTHREAD',
+      latency: 'not measured: Worker clocks have different time origins',
+      loadavg_start,
+    });
   }
   printTable({ ...loadReports(root), ...reports });
 }
