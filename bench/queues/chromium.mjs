@@ -2,10 +2,9 @@
 // 127.0.0.1 serves the bench page, the web wasm build and ringbuf.js; each process is a fresh
 // browser (own --user-data-dir), so repeats never share a renderer.
 import { createServer } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '../../scripts/lib/browser.mjs';
 
 const TYPES = {
   '.html': 'text/html',
@@ -43,21 +42,9 @@ export async function startServer(routes) {
 
 // Opens `url` in a fresh headless Chromium and returns the page's JSON lines.
 export async function runInChromium(url, { timeoutMs = 600_000 } = {}) {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'pipelab-bench-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  // Debian's Chromium with the project's flags and a throwaway profile (scripts/lib/browser.mjs).
+  const browser = await launchBrowser();
+  const { context } = browser;
   try {
     const page = await context.newPage();
     page.on('pageerror', (error) => console.error(`[chromium] ${error.message}`));
@@ -73,7 +60,6 @@ export async function runInChromium(url, { timeoutMs = 600_000 } = {}) {
       version: context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent)),
     };
   } finally {
-    await context.close();
-    await rm(userDataDir, { recursive: true, force: true });
+    await browser.close();
   }
 }
