@@ -125,6 +125,7 @@ export const SUITES = [
   {
     name: 'C++ in wasm under Node (GoogleTest, real pthreads)',
     run: () => {
+      buildCore('em');
       buildWebModules();
       return gtestCounts(ctest(BUILD_DIRS.em, ['-V']));
     },

@@ -21,8 +21,8 @@ const CONFIGURE_ARGS = {
   emSt: ['-DPIPELAB_WASM_SINGLE_THREADED=ON'],
 };
 
-/** Configures (once) and builds one of BUILD_DIRS. */
-export function buildCore(kind) {
+/** Configures (once) and builds one of BUILD_DIRS: everything, or only the given targets. */
+export function buildCore(kind, targets = []) {
   const dir = BUILD_DIRS[kind];
   const emscripten = kind === 'em' || kind === 'emSt';
   const env = emscripten ? emscriptenEnv() : process.env;
@@ -31,7 +31,7 @@ export function buildCore(kind) {
     if (emscripten) run('emcmake', configure, { env });
     else run(configure[0], configure.slice(1), { env });
   }
-  run('cmake', ['--build', dir], { env });
+  run('cmake', ['--build', dir, ...(targets.length ? ['--target', ...targets] : [])], { env });
 }
 
 /** Where the Node threaded module lives (loaded by tests/wasm). */
@@ -70,8 +70,10 @@ export function publishServiceWorker() {
   if (!existsSync(dst) || !readFileSync(dst).equals(readFileSync(src))) copyFileSync(src, dst);
 }
 
+/** The app's modules only (what `npm start` and `npm run build` need); the wasm test suite
+ * builds the whole Emscripten tree before calling this. */
 export function buildWebModules() {
-  buildCore('em');
+  buildCore('em', ['pipelab-web-mt', 'pipelab-node-mt']);
   buildCore('emSt');
   publishServiceWorker();
   return publishWebModules();
