@@ -29,11 +29,14 @@ function gtestCounts(output) {
 /** A hung test must fail, not eat CI's time: no single test may run longer than this. */
 const CTEST_TIMEOUT_S = 240;
 
+/** `-V` prints every program's output once; with it, --output-on-failure would print a failed
+ * program's output twice and GoogleTest's summary lines would be counted twice. */
 function ctest(dir, extra = []) {
+  const verbose = extra.includes('-V');
   const { output } = runCaptured('ctest', [
     '--test-dir',
     dir,
-    '--output-on-failure',
+    ...(verbose ? [] : ['--output-on-failure']),
     '--timeout',
     String(CTEST_TIMEOUT_S),
     ...extra,

@@ -42,13 +42,13 @@ TEST_P(CountingLayouts, EveryThreadCountsAndStops) {
   std::this_thread::sleep_for(20ms);
   for (int i = 0; i < n; ++i) first[i] = read_raw(c, i);
   std::this_thread::sleep_for(50ms);
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < n; ++i)
     EXPECT_GT(read_raw(c, i), first[i]) << "thread " << i << " did not count";
-    EXPECT_EQ(read_raw(c, i), c.count(i)) << "raw read disagrees with count()";
-  }
   c.request_stop();
   ASSERT_TRUE(wait_until_exited(c, 2000ms));
   c.join();
+  // Compared once the counters are frozen: while running, two reads may differ by a few counts.
+  for (int i = 0; i < n; ++i) EXPECT_EQ(read_raw(c, i), c.count(i)) << "raw read of thread " << i;
   const std::uint64_t after_stop = c.count(0);
   std::this_thread::sleep_for(10ms);
   EXPECT_EQ(c.count(0), after_stop) << "a thread kept counting after stop";
