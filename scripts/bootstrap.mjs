@@ -1,7 +1,6 @@
 // Makes this machine ready for a command: checks every tool it needs and installs what is missing
 // (Debian packages with apt-get when root on Debian; node packages with `npm ci` from the lockfile).
 // Where it cannot install (not Debian, not root), it stops with one message listing what to install.
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -142,9 +141,4 @@ export function bootstrap(command) {
   ensureNode();
   ensureTools(NEEDS[command]);
   ensureNodeModules();
-}
-
-export function toolVersion(cmd, args = ['--version']) {
-  const r = spawnSync(cmd, args, { encoding: 'utf8' });
-  return (r.stdout || r.stderr || '').split('\n')[0].trim();
 }

@@ -2,7 +2,13 @@
 // in flight; a start requested while a run is active or stopping is merged into one pending start
 // (the latest wins). Counters are read straight from shared wasm memory (threads) or from the last
 // snapshot the worker posted (single-thread fallback); nothing blocks the page.
-import type { CountingParams, EngineInfo, FromEngine, ToEngine } from './protocol';
+import {
+  COUNTING_SLOT_WORDS,
+  type CountingParams,
+  type EngineInfo,
+  type FromEngine,
+  type ToEngine,
+} from './protocol';
 
 export type EngineState = 'loading' | 'idle' | 'running' | 'stopping' | 'error';
 
@@ -22,9 +28,6 @@ export interface EngineOptions {
   /** Creates the worker; tests substitute their own. */
   createWorker?: () => Worker;
 }
-
-/** The C++ slot array: 64 threads × 16 words (each padded slot owns a 128-byte line pair). */
-const SLOT_WORDS = 64 * 16;
 
 const defaultWorker = () =>
   new Worker(new URL('./engineWorker.ts', import.meta.url), { type: 'module', name: 'engine' });
@@ -120,7 +123,7 @@ export class CountingEngine {
           ? new BigUint64Array(
               this.snapshot.info.memory,
               this.snapshot.info.slotsAddress,
-              SLOT_WORDS,
+              COUNTING_SLOT_WORDS,
             )
           : null;
         this.lastCounts = new Float64Array(msg.params.threads);

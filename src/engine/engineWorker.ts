@@ -3,7 +3,12 @@
 // for threads synchronously, because extra pthread Workers only start once this worker returns to
 // its event loop. In the single-thread build it runs the workers' loops in time slices instead.
 import { startWasmPipeline, whenPipelineFinished } from './pipeline/wasmPipeline';
-import type { CountingParams, FromEngine, ToEngine } from './protocol';
+import {
+  COUNTING_SLOT_WORDS,
+  type CountingParams,
+  type FromEngine,
+  type ToEngine,
+} from './protocol';
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { check, type ModuleFactory, type PipelabModule } from './wasmExports';
 
@@ -34,7 +39,7 @@ async function init(moduleUrl: string, threaded: boolean, poolSize: number): Pro
 
 function readCounts(m: PipelabModule, threads: number): Float64Array {
   const stride = m._pl_counting_stride_bytes() / 8;
-  const slots = new BigUint64Array(m.HEAPU8.buffer, m._pl_counting_slots(), (64 * 128) / 8);
+  const slots = new BigUint64Array(m.HEAPU8.buffer, m._pl_counting_slots(), COUNTING_SLOT_WORDS);
   const counts = new Float64Array(threads);
   for (let i = 0; i < threads; i++) counts[i] = Number(slots[i * stride]);
   return counts;

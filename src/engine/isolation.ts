@@ -1,7 +1,5 @@
 // Which engine this page can run: real threads need a cross-origin isolated page (SharedArrayBuffer).
 
-export type EngineKind = 'threads' | 'single-thread';
-
 export function canUseThreads(scope: typeof globalThis = globalThis): boolean {
   return scope.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 }

@@ -4,6 +4,9 @@
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import type { WasmTapLayout } from './pipeline/wasmPipeline';
 
+/** The C++ counting slots: 64 threads × 128 bytes (a padded slot owns a line pair), in u64 words. */
+export const COUNTING_SLOT_WORDS = (64 * 128) / 8;
+
 export interface CountingParams {
   /** Threads to start, 1..64. */
   threads: number;

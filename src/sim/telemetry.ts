@@ -1,5 +1,5 @@
 // Telemetry the twin emits: the event and counter types of src/telemetry (FORMAT.md), reused as is.
-import type { EventInput, StageCounters } from '../telemetry';
+import type { EventInput } from '../telemetry';
 
 export { EVENT_KINDS, NO_ITEM, NO_STAGE } from '../telemetry';
 export type { EventKindName, StageCounters } from '../telemetry';
@@ -10,11 +10,4 @@ export type TelemetryEvent = EventInput;
 
 export type TelemetrySink = (event: TelemetryEvent) => void;
 
-export const emptyCounters = (): StageCounters => ({
-  itemsIn: 0,
-  itemsOut: 0,
-  queueOccupancy: 0,
-  busyUs: 0,
-  idleUs: 0,
-  blockedUs: 0,
-});
+export { emptyStageCounters as emptyCounters } from '../telemetry';

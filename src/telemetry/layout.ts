@@ -67,6 +67,10 @@ export interface TelemetryEvent {
 export type StageCounterName = (typeof STAGE_COUNTER_FIELDS)[number];
 export type StageCounters = Record<StageCounterName, number>;
 
+/** A stage that has seen nothing yet. */
+export const emptyStageCounters = (): StageCounters =>
+  Object.fromEntries(STAGE_COUNTER_FIELDS.map((f) => [f, 0])) as StageCounters;
+
 /** Total bytes of a ring holding `capacity` records. */
 export function ringBytes(capacity: number): number {
   return RING_HEADER_BYTES + capacity * EVENT_BYTES;

@@ -22,7 +22,6 @@ const COMPARE_MS = 2000;
 interface Measured {
   ratePerSec: number;
   threads: number;
-  workNs: number;
 }
 
 export function CountingPage({ query }: { query: URLSearchParams }) {
@@ -58,7 +57,6 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
           [runLayout]: {
             ratePerSec: live.settledRatePerSec,
             threads: snapshot.params.threads,
-            workNs: Math.round(snapshot.params.workUs * 1000),
           },
         }
       : measured;

@@ -3,7 +3,7 @@
 import type { ControlValues, LessonControl, ModelOverlay } from '../../lessons/lessonFormat';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { formatRate } from '../../views/format';
-import { workersOf } from '../../engine/pipeline/simulationRun';
+import { workersOf } from '../../engine/pipeline/pipelineRun';
 import { ControlsPanel } from './ControlsPanel';
 import { modelItemsPerSec, OVERLAY_LABELS } from './modelCurves';
 import type { LessonRunView } from './useLessonRun';

@@ -13,6 +13,7 @@ import { ModelChart } from '../../views/ModelChart';
 import { PipelineView } from '../../views/PipelineView';
 import { StealView } from '../../views/StealView';
 import { Timeline } from '../../views/Timeline';
+import { emptyStageCounters } from '../../telemetry';
 import { replaceQuery } from '../route';
 import { ExperimentPanel } from './ExperimentPanel';
 import { readControlValues } from './lessonControls';
@@ -132,7 +133,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
           <PipelineView
             runtime={spec.runtime}
             stages={spec.stages}
-            counters={view?.counters.length ? view.counters : spec.stages.map(() => zeroCounters)}
+            counters={view?.counters.length ? view.counters : spec.stages.map(emptyStageCounters)}
             busyByStage={live?.busyByStage ?? spec.stages.map(() => 0)}
             queueCapacity={spec.queue.capacity}
             workerStage={live?.workerStage}
@@ -235,12 +236,3 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
     </main>
   );
 }
-
-const zeroCounters = {
-  itemsIn: 0,
-  itemsOut: 0,
-  queueOccupancy: 0,
-  busyUs: 0,
-  idleUs: 0,
-  blockedUs: 0,
-};

@@ -3,7 +3,7 @@
 // the reason in words, because every number on screen must say where it came from.
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { EngineKind } from './pipelineRun';
-import { workersOf } from './simulationRun';
+import { workersOf } from './pipelineRun';
 
 export const OVERSUBSCRIPTION_LIMIT = 4;
 export const THREADS_ENGINE_MAX_THREADS = 64;

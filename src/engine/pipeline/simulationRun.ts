@@ -4,17 +4,11 @@
 import { createSimulation, type Simulation } from '../../sim';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { encodeStageCounters, ringBytes, RingWriter, STAGE_COUNTER_BYTES } from '../../telemetry';
-import type { PipelineRun, RunState, RunSummary } from './pipelineRun';
+import { workersOf, type PipelineRun, type RunState, type RunSummary } from './pipelineRun';
 import type { TelemetryTap } from './telemetryTap';
 
 /** Per-worker ring records: several frames of events even at 64 workers. */
 const RING_CAPACITY = 4096;
-
-export function workersOf(spec: ExperimentSpec): number {
-  return spec.runtime === 'work-stealing'
-    ? spec.threads
-    : spec.stages.reduce((s, x) => s + x.threads, 0);
-}
 
 export class SimulationRun implements PipelineRun {
   readonly engine = 'simulation' as const;

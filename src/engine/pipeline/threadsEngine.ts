@@ -6,7 +6,7 @@ import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { readStageCounters } from '../../telemetry';
 import type { FromEngine, ToEngine } from '../protocol';
 import type { PipelineRun, RunState, RunSummary } from './pipelineRun';
-import { workersOf } from './simulationRun';
+import { workersOf } from './pipelineRun';
 import type { TelemetryTap } from './telemetryTap';
 import { wasmTap } from './wasmPipeline';
 
