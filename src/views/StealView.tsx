@@ -1,5 +1,6 @@
 // Work stealing right now: each worker as a column of its deque's items, and an arrow from victim
-// to thief for each recent successful steal, fading with age and gone after fadeMs.
+// to thief for each recent successful steal (or pair of workers with its steal count, drawn
+// thicker the more it stole), fading with age and gone after fadeMs.
 import { useId } from 'react';
 import { scaleBand } from 'd3';
 import { formatCount, isFiniteNumber, kindOf } from './viewHelpers';
@@ -8,8 +9,11 @@ import './views.css';
 export interface StealViewProps {
   /** Items in each worker's deque now, index = worker. */
   dequeLengths: number[];
-  /** Recent successful steals: thief and victim worker indices and the steal's age, ms. */
-  steals: Array<{ thief: number; victim: number; ageMs: number }>;
+  /**
+   * Recent successful steals: thief and victim worker indices, the (newest) steal's age in ms and
+   * how many steals the entry stands for (default 1). Oldest first: later arrows are drawn on top.
+   */
+  steals: Array<{ thief: number; victim: number; ageMs: number; count?: number }>;
   /** Age at which a steal's arrow has faded out, ms (default 1000). */
   fadeMs?: number;
   /** Successful steals so far in this run. */
@@ -25,6 +29,13 @@ export const MAX_DEQUE_CELLS = 12;
 const CELL = 14;
 const ARC_H = 70;
 const HEADER = 24;
+/** Arrows drawn at most (the newest): beyond a few dozen they are one purple smear anyway. */
+export const MAX_STEAL_ARROWS = 64;
+
+/** Stroke width grows with the log of the steal count: 1 steal 2 px, 1000 steals about 7 px. */
+export function arrowWidth(count: number): number {
+  return round2(Math.min(8, 2 + 0.5 * Math.log2(Math.max(1, count))));
+}
 
 export function StealView({
   dequeLengths,
@@ -57,7 +68,7 @@ export function StealView({
   const cellsTop = topY + 22;
   const baseY = cellsTop + MAX_DEQUE_CELLS * CELL;
   const height = baseY + 26;
-  const live = steals.filter(
+  const valid = steals.filter(
     (s) =>
       isFiniteNumber(s.ageMs) &&
       s.ageMs >= 0 &&
@@ -66,8 +77,12 @@ export function StealView({
       validWorker(s.victim, n) &&
       s.thief !== s.victim,
   );
+  const countOf = (s: { count?: number }) =>
+    isFiniteNumber(s.count) && s.count >= 1 ? Math.round(s.count) : 1;
+  const recent = valid.reduce((a, s) => a + countOf(s), 0);
+  const live = valid.slice(-MAX_STEAL_ARROWS);
   const total = dequeLengths.reduce((a, d) => a + (isFiniteNumber(d) ? d : 0), 0);
-  const summary = `${n} work-stealing deques holding ${formatCount(total)} items (${kind}); ${formatCount(stealCount)} steals so far, ${live.length} in the last ${fadeMs} ms`;
+  const summary = `${n} work-stealing deques holding ${formatCount(total)} items (${kind}); ${formatCount(stealCount)} steals so far, ${formatCount(recent)} in the last ${fadeMs} ms`;
   return (
     <svg className="steal-view" width={width} height={height} role="img" aria-label={summary}>
       <defs>
@@ -76,8 +91,10 @@ export function StealView({
           viewBox="0 0 10 10"
           refX={9}
           refY={5}
-          markerWidth={7}
-          markerHeight={7}
+          // In px, not stroke widths: a thick arrow keeps a head of the same size.
+          markerUnits="userSpaceOnUse"
+          markerWidth={16}
+          markerHeight={16}
           orient="auto"
         >
           <path d="M0,0L10,5L0,10z" className="steal-head" />
@@ -131,6 +148,8 @@ export function StealView({
             className="steal-arrow"
             markerEnd={`url(#${markerId})`}
             opacity={round2(1 - s.ageMs / fadeMs)}
+            strokeWidth={arrowWidth(countOf(s))}
+            data-count={countOf(s)}
             data-kind={kind}
             data-thief={s.thief}
             data-victim={s.victim}

@@ -4,6 +4,7 @@
 import 'katex/dist/katex.min.css';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { chooseEngine } from '../../engine/pipeline/chooseEngine';
+import { STEAL_WINDOW_US } from '../../engine/pipeline/liveState';
 import type { EngineKind, RunSummary } from '../../engine/pipeline/pipelineRun';
 import { canUseThreads } from '../../engine/isolation';
 import { applyControls, getAtPath, type ControlValues } from '../../lessons/lessonFormat';
@@ -21,9 +22,10 @@ import { modelCurves, sweepValues } from './modelCurves';
 import { planSweep, runSweep } from './sweep';
 import { useLessonRun, WINDOW_US, type ChartPoint } from './useLessonRun';
 
-const STEAL_FADE_MS = 1000;
 /** Skips frames whose lanes did not change (they are rebuilt at 10 Hz, see useLessonRun). */
 const LiveTimeline = memo(Timeline);
+/** Redrawn only when its curves or points change, not on every frame of a run. */
+const StillModelChart = memo(ModelChart);
 /** Wide enough for six stage boxes and the model chart's curve labels. */
 const CHART_WIDTH = 900;
 
@@ -60,6 +62,13 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
   const [sweepError, setSweepError] = useState<string | null>(null);
   const stageNames = useMemo(() => spec?.stages.map((s) => s.name) ?? [], [spec]);
   const sweepControl = lesson.controls.find((c) => c.id === lesson.sweep) ?? null;
+  // Model curves solve queueing models at every swept point: once per change of the controls.
+  const curves = useMemo(
+    () =>
+      sweepControl &&
+      modelCurves(lesson.experimentSource, lesson.controls, values, lesson.models, sweepControl),
+    [lesson, values, sweepControl],
+  );
 
   const onFinished = useCallback(
     (summary: RunSummary, source: EngineKind, ranSpec: ExperimentSpec) => {
@@ -162,8 +171,9 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
               thief: s.thief,
               victim: s.victim,
               ageMs: (live.nowUs - s.timeUs) / 1000,
+              count: s.count,
             }))}
-            fadeMs={STEAL_FADE_MS}
+            fadeMs={STEAL_WINDOW_US / 1000}
             stealCount={live.stealCount}
             source={source}
           />
@@ -173,17 +183,11 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
       case 'model-chart':
         return spec && sweepControl ? (
           <div className="model-chart-block">
-            <ModelChart
+            <StillModelChart
               xLabel={sweepControl.label}
               yLabel="throughput (items/s)"
               width={CHART_WIDTH}
-              curves={modelCurves(
-                lesson.experimentSource,
-                lesson.controls,
-                values,
-                lesson.models,
-                sweepControl,
-              )}
+              curves={curves ?? []}
               points={points}
               currentX={
                 typeof values[sweepControl.id] === 'number'

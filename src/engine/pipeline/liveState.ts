@@ -23,11 +23,27 @@ export interface LiveState {
   busyByStage: number[];
   workerStage: Array<number | null>;
   dequeLengths: number[];
-  /** Successful steals inside the window, newest last, with the run time they happened. */
-  steals: Array<{ thief: number; victim: number; timeUs: number }>;
+  /**
+   * Successful steals in the last STEAL_WINDOW_US, one entry per (thief, victim) pair: the newest
+   * steal's run time and how many there were. Per pair, because µs-scale stages steal tens of
+   * thousands of times a second — one arrow each would be thousands of SVG paths per frame.
+   */
+  steals: RecentSteal[];
   stealCount: number;
   nowUs: number;
 }
+
+export interface RecentSteal {
+  thief: number;
+  victim: number;
+  timeUs: number;
+  count: number;
+}
+
+/** How long a steal stays in LiveState.steals (the steal view fades its arrow over this span). */
+export const STEAL_WINDOW_US = 1_000_000;
+/** Steals of one pair inside one slot of this many µs share a record: memory stays bounded. */
+const STEAL_SLOT_US = 10_000;
 
 /** Slots per bucket: busy in stage s (s < stages), then idle, blocked, stealing. */
 const IDLE = 0;
@@ -61,7 +77,8 @@ export class LiveStateTracker {
   private readonly sinceUs: Float64Array;
   private newestBucket = 0;
   private readonly dequeLengths: number[];
-  private steals: LiveState['steals'] = [];
+  /** Steal records, oldest first; each holds one pair's steals within one STEAL_SLOT_US slot. */
+  private steals: Array<RecentSteal & { slot: number }> = [];
   private stealCount = 0;
   private nowUs = 0;
 
@@ -86,7 +103,7 @@ export class LiveStateTracker {
       if (e.kind === 'enqueue' || e.kind === 'dequeue') this.dequeLengths[e.worker] = e.arg;
       if (e.kind === 'steal-success') {
         this.stealCount++;
-        this.steals.push({ thief: e.worker, victim: e.arg, timeUs: e.timeUs });
+        this.recordSteal(e.worker, e.arg, e.timeUs);
         if (this.dequeLengths[e.arg] > 0) this.dequeLengths[e.arg]--;
       }
       const slot = slotAfter(e, this.stages);
@@ -96,8 +113,10 @@ export class LiveStateTracker {
     }
     this.nowUs = Math.max(this.nowUs, nowUs);
     for (let w = 0; w < this.workers; w++) this.account(w, this.nowUs);
-    const fromUs = this.nowUs - this.windowUs;
-    while (this.steals.length && this.steals[0].timeUs < fromUs) this.steals.shift();
+    const fromUs = this.nowUs - STEAL_WINDOW_US;
+    let old = 0;
+    while (old < this.steals.length && this.steals[old].timeUs < fromUs) old++;
+    if (old) this.steals.splice(0, old);
   }
 
   /**
@@ -115,10 +134,39 @@ export class LiveStateTracker {
       busyByStage,
       workerStage,
       dequeLengths: this.dequeLengths.slice(),
-      steals: this.steals.slice(),
+      steals: this.recentSteals(),
       stealCount: this.stealCount,
       nowUs: this.nowUs,
     };
+  }
+
+  private recordSteal(thief: number, victim: number, timeUs: number): void {
+    const slot = Math.floor(timeUs / STEAL_SLOT_US);
+    // Records of the current slot sit at the end: at most one per pair.
+    for (let k = this.steals.length - 1; k >= 0 && this.steals[k].slot === slot; k--) {
+      const r = this.steals[k];
+      if (r.thief === thief && r.victim === victim) {
+        r.count++;
+        r.timeUs = Math.max(r.timeUs, timeUs);
+        return;
+      }
+    }
+    this.steals.push({ thief, victim, timeUs, count: 1, slot });
+  }
+
+  /** One entry per pair, oldest newest-steal first (so the freshest arrow is drawn on top). */
+  private recentSteals(): RecentSteal[] {
+    const byPair = new Map<number, RecentSteal>();
+    for (const r of this.steals) {
+      const key = r.thief * this.workers + r.victim;
+      const seen = byPair.get(key);
+      if (seen) {
+        seen.count += r.count;
+        seen.timeUs = Math.max(seen.timeUs, r.timeUs);
+      } else
+        byPair.set(key, { thief: r.thief, victim: r.victim, timeUs: r.timeUs, count: r.count });
+    }
+    return [...byPair.values()].sort((a, b) => a.timeUs - b.timeUs);
   }
 
   /** Adds [sinceUs, untilUs) of the worker's current slot to the buckets it covers. */

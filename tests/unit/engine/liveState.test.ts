@@ -1,7 +1,7 @@
 // Telemetry folded into what the views draw: lanes per worker (bucketed, dominant state per
 // bucket), busy threads per stage, steals and deque lengths; bounded output however many events.
 import { expect, test } from 'vitest';
-import { LiveStateTracker } from '../../../src/engine/pipeline/liveState';
+import { LiveStateTracker, STEAL_WINDOW_US } from '../../../src/engine/pipeline/liveState';
 import type { TelemetryEvent } from '../../../src/telemetry';
 
 let seq = 0;
@@ -75,9 +75,9 @@ test('steals are recorded with thief and victim; deque lengths follow enqueue/de
   );
   const s = t.snapshot();
   expect(s.stealCount).toBe(1);
-  expect(s.steals).toEqual([{ thief: 2, victim: 0, timeUs: 4 }]);
+  expect(s.steals).toEqual([{ thief: 2, victim: 0, timeUs: 4, count: 1 }]);
   expect(s.dequeLengths).toEqual([1, 0, 0]);
-  t.advance([], 5000);
+  t.advance([], STEAL_WINDOW_US + 5);
   expect(t.snapshot().steals).toEqual([]);
   expect(t.snapshot().stealCount).toBe(1);
 });
@@ -89,4 +89,30 @@ test('a bucket width that is not a whole number of µs still advances (no endles
     events.push(ev(k * 2222.2222222222, 0, k % 2 ? 'end' : 'start', 0));
   t.advance(events, 25_000_000);
   expect(t.snapshot().lanes[0].at(-1)!.endUs).toBe(25_000_000);
+});
+
+test('steals aggregate per pair with their count and newest time; old ones leave', () => {
+  const t = new LiveStateTracker(3, 1, 2_000_000, 100);
+  const events: TelemetryEvent[] = [];
+  // 100k steals over 0.5 s alternating between two pairs: a µs-scale work-stealing run.
+  for (let k = 0; k < 100_000; k++)
+    events.push(ev(k * 5, k % 2, 'steal-success', 0xff, 1 - (k % 2)));
+  t.advance(events, 500_000);
+  const s = t.snapshot();
+  expect(s.stealCount).toBe(100_000);
+  expect(s.steals).toEqual([
+    { thief: 0, victim: 1, timeUs: 499_990, count: 50_000 },
+    { thief: 1, victim: 0, timeUs: 499_995, count: 50_000 },
+  ]);
+  // 0.7 s later the first 0.2 s of steals are older than the window.
+  t.advance([ev(1_200_000, 2, 'steal-success', 0xff, 0)], 1_200_000);
+  const later = t.snapshot().steals;
+  expect(later.map((x) => [x.thief, x.victim])).toEqual([
+    [0, 1],
+    [1, 0],
+    [2, 0],
+  ]);
+  const counted = later[0].count + later[1].count;
+  expect(counted).toBeGreaterThan(55_000);
+  expect(counted).toBeLessThan(65_000);
 });

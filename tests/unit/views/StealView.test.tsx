@@ -2,7 +2,13 @@
 // than fadeMs, fading with age; the running steal count.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { MAX_DEQUE_CELLS, StealView, type StealViewProps } from '../../../src/views/StealView';
+import {
+  arrowWidth,
+  MAX_DEQUE_CELLS,
+  MAX_STEAL_ARROWS,
+  StealView,
+  type StealViewProps,
+} from '../../../src/views/StealView';
 
 /** Attributes of every `<name ...>` tag in the markup whose class list contains `cls` (if given). */
 function tags(html: string, name: string, cls?: string): Array<Record<string, string>> {
@@ -93,5 +99,38 @@ describe('StealView', () => {
     const sim = render({ source: 'simulation' });
     expect(sim).not.toContain('data-kind="measured"');
     expect(arrows(sim)[0]['data-kind']).toBe('simulated');
+  });
+});
+
+describe('StealView with many steals', () => {
+  test('an entry standing for many steals is drawn thicker, and counted in the summary', () => {
+    const steals = [
+      { thief: 0, victim: 1, ageMs: 10, count: 1 },
+      { thief: 1, victim: 0, ageMs: 5, count: 1000 },
+    ];
+    const html = render({ steals });
+    const [one, many] = arrows(html);
+    expect(Number(one['stroke-width'])).toBe(arrowWidth(1));
+    expect(Number(many['stroke-width'])).toBeGreaterThan(Number(one['stroke-width']));
+    expect(many['data-count']).toBe('1000');
+    expect(html).toContain('1,001 in the last 1000 ms');
+  });
+
+  test('at most MAX_STEAL_ARROWS arrows, the newest, however many entries', () => {
+    const steals = Array.from({ length: 500 }, (_, k) => ({
+      thief: k % 4,
+      victim: (k + 1) % 4,
+      ageMs: 499 - k,
+    }));
+    const drawn = arrows(render({ steals }));
+    expect(drawn).toHaveLength(MAX_STEAL_ARROWS);
+    expect(Number(drawn.at(-1)!.opacity)).toBe(1);
+  });
+
+  test('arrow width is bounded and grows with the count', () => {
+    expect(arrowWidth(1)).toBe(2);
+    expect(arrowWidth(1024)).toBe(7);
+    expect(arrowWidth(1e12)).toBe(8);
+    expect(arrowWidth(0)).toBe(2);
   });
 });
