@@ -32,9 +32,20 @@ const HEADER = 24;
 /** Arrows drawn at most (the newest): beyond a few dozen they are one purple smear anyway. */
 export const MAX_STEAL_ARROWS = 64;
 
-/** Stroke width grows with the log of the steal count: 1 steal 2 px, 1000 steals about 7 px. */
+/**
+ * Stroke width grows with the log of the steal count: 1 steal 2 px, 1024 steals 7 px, at most
+ * 8 px; in half-pixel steps, so an arrow whose count creeps up is not repainted every frame.
+ */
 export function arrowWidth(count: number): number {
-  return round2(Math.min(8, 2 + 0.5 * Math.log2(Math.max(1, count))));
+  return Math.round(2 * Math.min(8, 2 + 0.5 * Math.log2(Math.max(1, count)))) / 2;
+}
+
+/**
+ * Opacity falls from 1 to 0 over fadeMs, in steps of 0.1: a pair that keeps stealing keeps an
+ * unchanged arrow, and a fading one changes ten times, instead of repainting on every frame.
+ */
+export function arrowOpacity(ageMs: number, fadeMs: number): number {
+  return Math.ceil(10 * (1 - ageMs / fadeMs)) / 10;
 }
 
 export function StealView({
@@ -80,7 +91,11 @@ export function StealView({
   const countOf = (s: { count?: number }) =>
     isFiniteNumber(s.count) && s.count >= 1 ? Math.round(s.count) : 1;
   const recent = valid.reduce((a, s) => a + countOf(s), 0);
-  const live = valid.slice(-MAX_STEAL_ARROWS);
+  // The newest arrows, drawn in a fixed order by pair: a pair's arrow keeps its node and place
+  // as other pairs steal, so only arrows that changed are repainted.
+  const live = valid
+    .slice(-MAX_STEAL_ARROWS)
+    .sort((a, b) => a.victim - b.victim || a.thief - b.thief);
   const total = dequeLengths.reduce((a, d) => a + (isFiniteNumber(d) ? d : 0), 0);
   const summary = `${n} work-stealing deques holding ${formatCount(total)} items (${kind}); ${formatCount(stealCount)} steals so far, ${formatCount(recent)} in the last ${fadeMs} ms`;
   return (
@@ -143,11 +158,11 @@ export function StealView({
         const lift = Math.min(ARC_H - 6, 24 + Math.abs(x2 - x1) * 0.25);
         return (
           <path
-            key={k}
+            key={`${s.victim}-${s.thief}-${k > 0 && sameSteal(live[k - 1], s) ? k : ''}`}
             d={`M${x1},${topY}Q${(x1 + x2) / 2},${topY - 2 * lift} ${x2},${topY}`}
             className="steal-arrow"
             markerEnd={`url(#${markerId})`}
-            opacity={round2(1 - s.ageMs / fadeMs)}
+            opacity={arrowOpacity(s.ageMs, fadeMs)}
             strokeWidth={arrowWidth(countOf(s))}
             data-count={countOf(s)}
             data-kind={kind}
@@ -160,10 +175,9 @@ export function StealView({
   );
 }
 
+const sameSteal = (a: { thief: number; victim: number }, b: { thief: number; victim: number }) =>
+  a.thief === b.thief && a.victim === b.victim;
+
 function validWorker(w: number, n: number): boolean {
   return Number.isInteger(w) && w >= 0 && w < n;
-}
-
-function round2(x: number): number {
-  return Math.round(x * 100) / 100;
 }

@@ -3,6 +3,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import {
+  arrowOpacity,
   arrowWidth,
   MAX_DEQUE_CELLS,
   MAX_STEAL_ARROWS,
@@ -61,9 +62,10 @@ describe('StealView', () => {
       { thief: 0, victim: 3, ageMs: 0 },
       { thief: 3, victim: 0, ageMs: 750 },
     ];
-    const [young, old] = arrows(render({ steals }));
+    const byThief = (t: string) => arrows(render({ steals })).find((a) => a['data-thief'] === t)!;
+    const [young, old] = [byThief('0'), byThief('3')];
     expect(Number(young.opacity)).toBe(1);
-    expect(Number(old.opacity)).toBe(0.25);
+    expect(Number(old.opacity)).toBe(0.3);
     expect([young['data-victim'], young['data-thief']]).toEqual(['3', '0']);
     const startX = (d: string) => Number(/^M([\d.]+)/.exec(d)![1]);
     const endX = (d: string) => Number(/ ([\d.]+),[\d.]+$/.exec(d)![1]);
@@ -109,7 +111,7 @@ describe('StealView with many steals', () => {
       { thief: 1, victim: 0, ageMs: 5, count: 1000 },
     ];
     const html = render({ steals });
-    const [one, many] = arrows(html);
+    const [many, one] = arrows(html); // drawn in order of victim
     expect(Number(one['stroke-width'])).toBe(arrowWidth(1));
     expect(Number(many['stroke-width'])).toBeGreaterThan(Number(one['stroke-width']));
     expect(many['data-count']).toBe('1000');
@@ -125,6 +127,13 @@ describe('StealView with many steals', () => {
     const drawn = arrows(render({ steals }));
     expect(drawn).toHaveLength(MAX_STEAL_ARROWS);
     expect(Number(drawn.at(-1)!.opacity)).toBe(1);
+  });
+
+  test('opacity falls in steps of 0.1 and stays above 0 while the arrow is shown', () => {
+    expect(arrowOpacity(0, 1000)).toBe(1);
+    expect(arrowOpacity(40, 1000)).toBe(1);
+    expect(arrowOpacity(150, 1000)).toBe(0.9);
+    expect(arrowOpacity(999, 1000)).toBe(0.1);
   });
 
   test('arrow width is bounded and grows with the count', () => {
