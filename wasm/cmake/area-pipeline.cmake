@@ -9,7 +9,8 @@ pipelab_add_test_suite(workload_tests ${PIPELAB_PIPELINE_TESTS}/workload/busy_wo
   ${PIPELAB_PIPELINE_TESTS}/workload/kernels_test.cpp)
 pipelab_add_test_suite(pipeline_runtime_tests
   ${PIPELAB_PIPELINE_TESTS}/pipeline/gold_test.cpp
-  ${PIPELAB_PIPELINE_TESTS}/pipeline/cancel_test.cpp)
+  ${PIPELAB_PIPELINE_TESTS}/pipeline/cancel_test.cpp
+  ${PIPELAB_PIPELINE_TESTS}/pipeline/pause_test.cpp)
 pipelab_add_test_suite(pipeline_two_stage_io_tests
   ${PIPELAB_PIPELINE_TESTS}/pipeline/two_stage_io_test.cpp)
 

@@ -1,19 +1,33 @@
 // Runtime: the non-blocking run controller every pipeline runtime derives from.
 //
 // Thread roles: one controlling thread (the engine worker, a test, the bench) calls start(),
-// finished(), request_cancel() and join(); start() launches the worker threads and RETURNS (in
-// the browser the caller must get back to its event loop for extra Workers to start). Workers
-// poll cancel_requested() at least every ~0.2 ms (never park longer), so after request_cancel()
+// finished(), request_cancel(), request_pause() / request_resume() and join(); start() launches
+// the worker threads and RETURNS (in the browser the caller must get back to its event loop for
+// extra Workers to start). Workers poll cancel_requested() at least every ~0.2 ms (never sleep
+// longer; a paused worker blocks, but request_cancel() wakes it), so after request_cancel()
 // every thread exits within 50 ms; join() then reaps them and start() may run again.
 // Telemetry (rings, stage counters) lives in RunTelemetry, allocated once in the constructor:
 // its addresses are stable across runs and may be read from any thread at any time.
-// Memory orders: cancel flag release/acquire; live-thread count acq_rel on exit so finished()
+// Pause (cooperative): request_pause() raises a flag that workers read where they read the cancel
+// flag, at item boundaries and in their wait loops; a worker finishes the item it is serving,
+// flushes its service tally (so counters are exact while paused), then blocks on a
+// condition_variable (a futex: Atomics.wait in Emscripten's pthreads, no spinning) until
+// request_resume() or request_cancel(). A worker waiting to hand an item on (queue full) parks
+// with it, so the workers downstream of a parked one never wait for it. paused() turns true when
+// every worker still running has parked; at that instant the run clock stops (RunTelemetry), and
+// request_resume() restarts it, so telemetry times, elapsed_us() and throughput count running
+// time only. A pause emits no event: it lasts 0 µs on the run clock, and each lane keeps the
+// state its worker parked in. Cancel while paused wakes every worker and they exit.
+// Memory orders: cancel and pause flags release/acquire (read on the hot path without the lock;
+// parking re-reads them under pause_mutex_); live-thread count acq_rel on exit so finished()
 // (acquire) sees every worker's writes, including RunChecks results and outputs.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -48,7 +62,10 @@ class Runtime {
   // Launches the workers and returns. Throws std::logic_error if a run is still live.
   void start() {
     if (!threads_.empty()) throw std::logic_error("Runtime::start: previous run not joined");
+    // A new run starts running: a pause from an earlier run does not carry over.
     cancel_.store(false, std::memory_order_relaxed);
+    pause_.store(false, std::memory_order_relaxed);
+    all_parked_.store(false, std::memory_order_relaxed);
     completed_.store(0, std::memory_order_relaxed);
     finish_us_.store(0, std::memory_order_relaxed);
     telemetry_.reset();
@@ -56,17 +73,48 @@ class Runtime {
     prepare();
     const std::uint32_t n = thread_count();
     live_.store(n, std::memory_order_relaxed);
+    running_ = n;
+    parked_.store(0, std::memory_order_relaxed);
     threads_.reserve(n);
     for (std::uint32_t w = 0; w < n; ++w) {
       threads_.emplace_back([this, w] {
         work(w);
+        worker_exited();
         live_.fetch_sub(1, std::memory_order_acq_rel);
       });
     }
   }
   // True once every worker has returned (all items done, or cancelled).
   bool finished() const noexcept { return live_.load(std::memory_order_acquire) == 0; }
-  void request_cancel() noexcept { cancel_.store(true, std::memory_order_release); }
+  // Also wakes paused workers; they exit as they would from a running run.
+  void request_cancel() noexcept {
+    cancel_.store(true, std::memory_order_release);
+    // Under the lock: a worker between its predicate check and its wait would miss the notify.
+    std::lock_guard<std::mutex> lock(pause_mutex_);
+    pause_cv_.notify_all();
+  }
+  // Workers park at their next item boundary; may be called before the threads have started
+  // running (after start()), and they park on arrival. Idempotent.
+  void request_pause() noexcept {
+    std::lock_guard<std::mutex> lock(pause_mutex_);
+    pause_.store(true, std::memory_order_release);
+    maybe_all_parked();  // e.g. every worker but the parked ones has already exited
+  }
+  // Wakes parked workers and restarts the run clock. A no-op when not paused.
+  void request_resume() noexcept {
+    std::lock_guard<std::mutex> lock(pause_mutex_);
+    if (!pause_.load(std::memory_order_relaxed)) return;
+    pause_.store(false, std::memory_order_release);
+    all_parked_.store(false, std::memory_order_release);
+    telemetry_.restart_clock();
+    pause_cv_.notify_all();
+  }
+  bool pause_requested() const noexcept { return pause_.load(std::memory_order_acquire); }
+  // True once a pause is requested and every worker still running has parked: from here until
+  // resume, no item completes and the run clock stands still.
+  bool paused() const noexcept { return all_parked_.load(std::memory_order_acquire); }
+  // Workers parked right now (the acknowledgements of a pause).
+  std::uint32_t paused_workers() const noexcept { return parked_.load(std::memory_order_acquire); }
   void join() {
     for (auto& t : threads_) t.join();
     threads_.clear();
@@ -81,7 +129,8 @@ class Runtime {
   std::uint64_t items_completed() const noexcept {
     return completed_.load(std::memory_order_acquire);
   }
-  // µs from start() until the last item left (0 while running or when cancelled early).
+  // Run-clock µs (paused time excluded) from start() until the last item left (0 while running
+  // or when cancelled early).
   double elapsed_us() const noexcept { return finish_us_.load(std::memory_order_acquire); }
   const ExperimentSpec& spec() const noexcept { return spec_; }
   telemetry::RunTelemetry& telemetry() noexcept { return telemetry_; }
@@ -106,6 +155,12 @@ class Runtime {
   virtual void work(std::uint32_t w) = 0;
 
   bool cancel_requested() const noexcept { return cancel_.load(std::memory_order_acquire); }
+  // Worker `w` calls this where it checks cancel_requested() and holds no half-served item (it
+  // may hold one waiting to be handed on). Returns at once unless a pause is requested; then
+  // blocks until resume or cancel (the caller rechecks cancel_requested() afterwards).
+  void pause_point(std::uint32_t w) noexcept {
+    if (pause_.load(std::memory_order_acquire)) park(w);
+  }
   // Call once per item leaving the last stage.
   void item_done(std::uint64_t item, std::uint64_t value) noexcept {
     if (options_.check_invariants) checks_.deliver(item, value);
@@ -133,8 +188,41 @@ class Runtime {
     return spec;
   }
 
+  void park(std::uint32_t w) noexcept {
+    // Counters exact while paused: the worker's tally would otherwise wait for its next service.
+    if (telemetry_.enabled()) telemetry_.flush_tally(std::uint16_t(w), telemetry_.now_us());
+    std::unique_lock<std::mutex> lock(pause_mutex_);
+    const auto released = [this] {
+      return !pause_.load(std::memory_order_relaxed) || cancel_.load(std::memory_order_relaxed);
+    };
+    if (released()) return;
+    parked_.store(parked_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+    maybe_all_parked();
+    pause_cv_.wait(lock, released);
+    parked_.store(parked_.load(std::memory_order_relaxed) - 1, std::memory_order_release);
+    all_parked_.store(false, std::memory_order_release);
+  }
+  void worker_exited() noexcept {
+    std::lock_guard<std::mutex> lock(pause_mutex_);
+    --running_;
+    maybe_all_parked();
+  }
+  // Under pause_mutex_: the pause takes effect once every running worker has parked.
+  void maybe_all_parked() noexcept {
+    if (!pause_.load(std::memory_order_relaxed) || cancel_.load(std::memory_order_relaxed)) return;
+    if (running_ == 0 || parked_.load(std::memory_order_relaxed) != running_) return;
+    telemetry_.stop_clock();
+    all_parked_.store(true, std::memory_order_release);
+  }
+
   std::vector<std::thread> threads_;
   std::atomic<bool> cancel_{false};
+  std::atomic<bool> pause_{false};
+  std::mutex pause_mutex_;
+  std::condition_variable pause_cv_;
+  std::uint32_t running_ = 0;             // workers not yet exited; guarded by pause_mutex_
+  std::atomic<std::uint32_t> parked_{0};  // written under pause_mutex_, read by anyone
+  std::atomic<bool> all_parked_{false};   // written under pause_mutex_, read by anyone
   std::atomic<std::uint32_t> live_{0};
   std::atomic<std::uint64_t> completed_{0};
   std::atomic<double> finish_us_{0};

@@ -12,6 +12,9 @@
 // until flushed; producers also flush whenever their input runs dry) and then decrements the
 // link's producers_left (release); a consumer that saw producers_left == 0 (acquire) before an
 // empty pop knows the stream is over. Every wait rechecks the cancel flag (Backoff caps sleeps).
+// Pause: a thread parks at the top of its loop (between items, or while waiting for input), and
+// inside its push and final-flush waits (holding a served item), so a parked consumer never keeps
+// its producers from parking too.
 #pragma once
 
 #include <cstdint>
@@ -107,6 +110,8 @@ class StaticRuntime final : public Runtime {
     double wait_since = -1;
 
     while (!cancel_requested()) {
+      pause_point(w);
+      if (cancel_requested()) break;
       PipelineItem it;
       if (in == nullptr) {
         it.seq = next_source_.fetch_add(1, std::memory_order_relaxed);
@@ -154,7 +159,10 @@ class StaticRuntime final : public Runtime {
     }
     if (tel) telemetry_.flush_tally(wid, telemetry_.now_us());
     if (out != nullptr) {
-      while (!out->try_flush() && !cancel_requested()) backoff.pause();
+      while (!out->try_flush() && !cancel_requested()) {
+        pause_point(w);
+        backoff.pause();
+      }
       out->producer_done();
     }
   }
@@ -165,6 +173,7 @@ class StaticRuntime final : public Runtime {
     const bool tel = telemetry_.enabled();
     double wait_since = -1;
     while (!out.try_push(it)) {
+      pause_point(wid);
       if (cancel_requested()) return false;
       (void)out.try_flush();
       if (tel && wait_since < 0) {

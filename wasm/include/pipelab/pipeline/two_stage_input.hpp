@@ -3,6 +3,8 @@
 // and cuts it into spans of up to B whole records (offset, length, first record, count); N reader
 // threads parse the spans in parallel and sum each record's value (order-independent).
 // Thread roles: worker 0 scans (stage 0 "scan"), workers 1..N read (stage 1 "read").
+// Pause: the scanner parks between batches and while the span queue is full, readers between
+// spans (Runtime::pause_point).
 // Link: a bounded Vyukov MPMC queue of spans (capacity = 2N rounded up to a power of two); the
 // scanner backs off when it is full (blocked-full), readers when it is empty (blocked-empty).
 // End of stream: the scanner stores scan_done_ (release) after its last push; a reader that saw
@@ -123,6 +125,8 @@ class TwoStageInputRuntime final : public Runtime {
     std::size_t pos = 0;
     std::uint64_t record = 0;
     for (std::uint32_t batch = 0; pos < text_.size(); ++batch) {
+      pause_point(0);
+      if (cancel_requested()) return;
       const double t0 = telemetry_.now_us();
       telemetry_.record_at(t0, 0, telemetry::EventKind::kStart, 0, batch);
       Span span{pos, record, 0, 0};
@@ -138,6 +142,7 @@ class TwoStageInputRuntime final : public Runtime {
       telemetry_.tally_service(0, 0, t1 - t0, t1);
       bool blocked = false;
       while (!spans_.try_push(span)) {
+        pause_point(0);
         if (cancel_requested()) return;
         if (!blocked) telemetry_.record(0, telemetry::EventKind::kBlockedFull, 0, batch);
         blocked = true;
@@ -155,6 +160,8 @@ class TwoStageInputRuntime final : public Runtime {
     std::uint64_t sum = 0, bad = 0, misplaced = 0;
     bool blocked = false;
     while (!cancel_requested()) {
+      pause_point(w);
+      if (cancel_requested()) break;
       const bool done = scan_done_.load(std::memory_order_acquire);
       Span span;
       if (!spans_.try_pop(span)) {

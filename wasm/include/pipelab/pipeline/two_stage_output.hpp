@@ -3,6 +3,8 @@
 // thread emits the buffers strictly in batch order into the sink and recycles them. threads = 1 is
 // the paper's dual-thread version (1 compute + 1 I/O thread, 3 buffers) for comparison.
 // Thread roles: workers 0..N-1 compute (stage 0 "format"), worker N writes (stage 1 "write").
+// Pause: compute threads park between batches and while no buffer is free, the writer between
+// buffers (Runtime::pause_point).
 // Buffers: a fixed pool of N + 2 (N being filled, 1 being written, 1 spare so a compute thread
 // never waits on the write in progress); free ones sit in a Vyukov MPMC queue. A compute thread
 // takes a free buffer FIRST and only then claims the next batch number (fetch_add): so the lowest
@@ -148,9 +150,12 @@ class TwoStageOutputRuntime final : public Runtime {
   void compute_loop(std::uint16_t w) noexcept {
     sched::Backoff backoff;
     for (;;) {
+      pause_point(w);
+      if (cancel_requested()) return;
       std::uint32_t b;
       bool blocked = false;
       while (!free_.try_pop(b)) {
+        pause_point(w);
         if (cancel_requested()) return;
         if (!blocked)
           telemetry_.record(w, telemetry::EventKind::kBlockedFull, 0, telemetry::kNoItem);
@@ -196,6 +201,8 @@ class TwoStageOutputRuntime final : public Runtime {
   void write_loop(std::uint16_t w) noexcept {
     sched::Backoff backoff;
     for (std::uint64_t next = 0; next < batches_;) {
+      pause_point(w);
+      if (cancel_requested()) return;
       const std::uint64_t v = ready_[next % buffer_count_].load(std::memory_order_acquire);
       if ((v & 0xFF) == 0 || (v >> 8) < next) {  // empty, or last lap's batch
         if (cancel_requested()) return;

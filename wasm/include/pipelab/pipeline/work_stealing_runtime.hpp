@@ -9,6 +9,8 @@
 // span at most `tokens` consecutive sequence numbers at any stage, so slots never collide) and is
 // handed, already granted, to the deque of the worker that frees the stage.
 // Scheduling: own deque (LIFO) → admit a new item → steal from a random victim (FIFO) → back off.
+// Pause: a worker parks at the top of its loop, after carrying its task through every stage; it
+// may park holding the next task (admitted, popped or handed over by a gate) untouched.
 // Memory orders: task fields are plain data published by the deque's release push / acquire
 // steal, or by the gate/admission SpinLock. Departs from oneTBB in that the input stage is
 // implicit (items are numbered at admission) and tasks never split.
@@ -104,6 +106,8 @@ class WorkStealingRuntime final : public Runtime {
     double idle_since = 0;
     const std::uint32_t n = spec_.threads;
     while (!cancel_requested()) {
+      pause_point(w);
+      if (cancel_requested()) break;
       if (task == kNone) task = deques_[w]->pop();
       if (task == kNone) task = admit(kNone);
       if (task == kNone && n > 1) {

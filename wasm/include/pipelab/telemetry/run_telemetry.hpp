@@ -7,9 +7,14 @@
 // shared stage lines at most every kTallyFlushUs (and when the worker exits): a shared line
 // updated per item by every worker would bounce between cores and cost more than the 3% budget
 // at 10 µs stages. So counters lag by up to ~1 ms; the rings carry the exact start/end times.
+// Run clock: now_us() is steady-clock µs since reset() MINUS the time the clock was stopped
+// (stop_clock() .. restart_clock(), which the runtime calls while every worker is paused), so a
+// pause leaves no gap in the timeline and items / now_us() is throughput over running time. While
+// stopped, now_us() returns the instant it stopped. Stop/restart come from one thread at a time.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -65,11 +70,31 @@ class RunTelemetry {
     for (auto& t : tallies_) t->clear();
     for (std::uint32_t s = 0; s < stages_; ++s) counters_[s].reset();
     t0_ = Clock::now();
+    stopped_us_.store(0, std::memory_order_relaxed);
+    frozen_us_.store(-1, std::memory_order_relaxed);
   }
 
+  // Any thread. Acquire pairs with restart_clock(): who sees the clock running again also sees
+  // the new stopped total, so run time never jumps forward by the pause.
   double now_us() const noexcept {
-    return std::chrono::duration<double, std::micro>(Clock::now() - t0_).count();
+    const double frozen = frozen_us_.load(std::memory_order_acquire);
+    if (frozen >= 0) return frozen;
+    return raw_us() - stopped_us_.load(std::memory_order_acquire);
   }
+  // Freezes now_us() at its current value (no-op if already stopped).
+  void stop_clock() noexcept {
+    if (frozen_us_.load(std::memory_order_relaxed) < 0) {
+      frozen_us_.store(now_us(), std::memory_order_release);
+    }
+  }
+  // Runs the clock again from the value it stopped at (no-op if running).
+  void restart_clock() noexcept {
+    const double frozen = frozen_us_.load(std::memory_order_relaxed);
+    if (frozen < 0) return;
+    stopped_us_.store(raw_us() - frozen, std::memory_order_release);
+    frozen_us_.store(-1, std::memory_order_release);
+  }
+  bool clock_stopped() const noexcept { return frozen_us_.load(std::memory_order_acquire) >= 0; }
 
   // Worker `worker` only. A no-op when telemetry is off.
   void record(std::uint16_t worker, EventKind kind, std::uint8_t stage, std::uint32_t item,
@@ -104,12 +129,18 @@ class RunTelemetry {
     double last_flush_us = 0;
   };
 
+  double raw_us() const noexcept {
+    return std::chrono::duration<double, std::micro>(Clock::now() - t0_).count();
+  }
+
   std::vector<std::unique_ptr<Ring>> rings_;
   std::vector<std::unique_ptr<Tally>> tallies_;
   std::unique_ptr<StageCounters[]> counters_;
   std::uint32_t stages_;
   bool enabled_;
   Clock::time_point t0_ = Clock::now();
+  std::atomic<double> stopped_us_{0};  // total µs spent stopped before the last restart
+  std::atomic<double> frozen_us_{-1};  // run time at which the clock stopped; -1 while running
 };
 
 }  // namespace pipelab::telemetry
