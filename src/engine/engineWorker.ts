@@ -103,6 +103,7 @@ function pipelineStart(spec: ExperimentSpec): void {
   if (!mod) throw new Error('engine not initialised');
   const m = mod;
   if (!m._pl_threaded()) throw new Error('pipeline runs need the threaded build');
+  pauseRequest++;
   post({ type: 'pipeline-started', layout: startWasmPipeline(m, spec) });
   whenPipelineFinished(m).then(() => {
     const stopMs = cancelRequestedAt === null ? null : performance.now() - cancelRequestedAt;
@@ -120,9 +121,32 @@ function pipelineStart(spec: ExperimentSpec): void {
 let cancelRequestedAt: number | null = null;
 
 function pipelineCancel(): void {
+  pauseRequest++;
   if (!mod || mod._pl_pipeline_finished()) return;
   cancelRequestedAt = performance.now();
   mod._pl_pipeline_request_cancel();
+}
+
+/** Numbers pause requests: a later resume, cancel or start makes an earlier poll stop quietly. */
+let pauseRequest = 0;
+
+/** Requests the pause and polls (never blocks) until every running thread has parked. */
+function pipelinePause(): void {
+  if (!mod || mod._pl_pipeline_finished()) return;
+  const m = mod;
+  const request = ++pauseRequest;
+  m._pl_pipeline_pause();
+  const poll = () => {
+    if (request !== pauseRequest || m._pl_pipeline_finished()) return;
+    if (!m._pl_pipeline_paused()) return void setTimeout(poll, POLL_MS);
+    post({ type: 'pipeline-paused', nowUs: m._pl_pipeline_now_us() });
+  };
+  poll();
+}
+
+function pipelineResume(): void {
+  pauseRequest++;
+  mod?._pl_pipeline_resume();
 }
 
 self.onmessage = (event: MessageEvent<ToEngine>) => {
@@ -136,6 +160,8 @@ self.onmessage = (event: MessageEvent<ToEngine>) => {
     else if (msg.type === 'stop') stop();
     else if (msg.type === 'pipeline-start') pipelineStart(msg.spec);
     else if (msg.type === 'pipeline-cancel') pipelineCancel();
+    else if (msg.type === 'pipeline-pause') pipelinePause();
+    else if (msg.type === 'pipeline-resume') pipelineResume();
   } catch (e) {
     post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
   }

@@ -22,7 +22,11 @@ export type ToEngine =
   | { type: 'stop' }
   /** Lessons: run an ExperimentSpec on the C++ runtimes (already validated on the page). */
   | { type: 'pipeline-start'; spec: ExperimentSpec }
-  | { type: 'pipeline-cancel' };
+  | { type: 'pipeline-cancel' }
+  /** Workers park at their next item boundary (also honoured by a run whose threads are still
+   * starting); acknowledged by 'pipeline-paused'. Cancel ends a paused run. */
+  | { type: 'pipeline-pause' }
+  | { type: 'pipeline-resume' };
 
 export interface EngineInfo {
   threaded: boolean;
@@ -42,6 +46,8 @@ export type FromEngine =
   | { type: 'stopped'; poolWorkers: number; stopMs: number }
   /** The run's threads are starting; its telemetry is at these offsets of `memory`. */
   | { type: 'pipeline-started'; layout: WasmTapLayout }
+  /** Every running thread of the run has parked; the run clock stopped at `nowUs`. */
+  | { type: 'pipeline-paused'; nowUs: number }
   /** Every thread of the run has exited and been joined. */
   | {
       type: 'pipeline-finished';

@@ -26,6 +26,11 @@ export interface PipelabModule {
   _pl_pipeline_start(): number;
   _pl_pipeline_finished(): number;
   _pl_pipeline_request_cancel(): void;
+  /** Workers park at their next item boundary; returns at once. */
+  _pl_pipeline_pause(): void;
+  _pl_pipeline_resume(): void;
+  /** 1 once every running worker has parked (the run clock then stands still). */
+  _pl_pipeline_paused(): number;
   _pl_pipeline_join(): void;
   _pl_pipeline_workers(): number;
   _pl_pipeline_ring(worker: number): number;

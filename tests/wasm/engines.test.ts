@@ -1,7 +1,8 @@
 // One suite, both engines: the same specs run on the simulation twin and on the real C++ runtimes
 // in wasm (Node, real pthreads), read through the same telemetry tap, and must satisfy the same
 // invariants — every item out exactly once, serial-in-order stages in input order, counters that
-// agree with the events, nothing dropped.
+// agree with the events, nothing dropped. The threads engine also pauses and resumes through the
+// exports (the page drives the same calls through the engine worker).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SimulationRun } from '../../src/engine/pipeline/simulationRun';
 import { readTap, type TapFrame } from '../../src/engine/pipeline/telemetryTap';
@@ -13,7 +14,7 @@ import {
 import type { PipelabModule } from '../../src/engine/wasmExports';
 import { parseExperimentSpec, type ExperimentSpec } from '../../src/spec/experimentSpec';
 import type { TelemetryEvent } from '../../src/telemetry';
-import { loadNodeModule, terminateThreads } from './nodeModule';
+import { loadNodeModule, terminateThreads, waitFor } from './nodeModule';
 
 let mod: PipelabModule;
 beforeAll(async () => {
@@ -124,4 +125,83 @@ test('cancel mid-run: every thread exits within 50 ms and the next run starts', 
   await whenPipelineFinished(mod, 1);
   expect(performance.now() - t0).toBeLessThan(50);
   checkInvariants(SPECS.static, await runThreads(SPECS.static));
+});
+
+/** Reads the rings every 2 ms (so none overflows) until `done()` or `limitMs`; false on timeout. */
+async function collectUntil(
+  tap: ReturnType<typeof wasmTap>,
+  events: TelemetryEvent[],
+  done: () => boolean,
+  limitMs = 30_000,
+): Promise<boolean> {
+  const t0 = performance.now();
+  while (!done()) {
+    if (performance.now() - t0 > limitMs) return false;
+    collect(events, readTap(tap));
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return true;
+}
+
+const lastItemsOut = (frame: TapFrame) => frame.counters[frame.counters.length - 1].itemsOut;
+
+// Pause is cooperative: the threads finish the item in hand and block (a futex wait, Atomics.wait
+// in a pthread Worker, so they burn no CPU) until resume; the run clock stands still meanwhile.
+describe.each(['static', 'work-stealing'])('pause / resume on %s', (name) => {
+  const spec = parseExperimentSpec({ ...SPECS[name], items: 6000 });
+
+  test('no item completes and the clock stands still while paused; the run then completes', async () => {
+    const t0 = performance.now();
+    const layout = startWasmPipeline(mod, spec);
+    const tap = wasmTap(mod.HEAPU8.buffer, layout);
+    const events: TelemetryEvent[] = [];
+    expect(await collectUntil(tap, events, () => mod._pl_pipeline_completed() > 0)).toBe(true);
+    mod._pl_pipeline_pause();
+    const acked = () => mod._pl_pipeline_paused() === 1 || mod._pl_pipeline_finished() === 1;
+    expect(await collectUntil(tap, events, acked)).toBe(true);
+    expect(mod._pl_pipeline_paused(), 'the run ended before the pause took effect').toBe(1);
+    const pausedAt = performance.now();
+    const completed = mod._pl_pipeline_completed();
+    const clock = mod._pl_pipeline_now_us();
+    const out = lastItemsOut(collect(events, readTap(tap)));
+    const cpu0 = process.cpuUsage();
+    await collectUntil(tap, events, () => performance.now() - pausedAt > 150);
+    const cpu = process.cpuUsage(cpu0);
+    const pausedMs = performance.now() - pausedAt;
+    expect(mod._pl_pipeline_completed()).toBe(completed);
+    expect(mod._pl_pipeline_now_us()).toBe(clock);
+    // Parked threads flushed their service tallies: the counters are exact while paused.
+    expect(out).toBe(completed);
+    expect(lastItemsOut(collect(events, readTap(tap)))).toBe(completed);
+    // Every thread of this process (the pthread Workers included) used under half a core.
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(pausedMs / 2);
+    mod._pl_pipeline_resume();
+    expect(mod._pl_pipeline_paused()).toBe(0);
+    const finished = whenPipelineFinished(mod);
+    let done = false;
+    void finished.then(() => (done = true));
+    expect(await collectUntil(tap, events, () => done)).toBe(true);
+    const wallMs = performance.now() - t0;
+    const last = collect(events, readTap(tap));
+    // Rings are read one after another: order the events by the run clock, across the pause too.
+    checkInvariants(spec, { events: [...events].sort((a, b) => a.timeUs - b.timeUs), last });
+    // The clock left out at least the interval between the acknowledgement and the resume.
+    const elapsedMs = mod._pl_pipeline_elapsed_us() / 1000;
+    expect(elapsedMs).toBeGreaterThan(0);
+    expect(elapsedMs).toBeLessThanOrEqual(wallMs - pausedMs);
+  });
+
+  test('a pause right after start holds the threads as they arrive; cancel ends a paused run', async () => {
+    startWasmPipeline(mod, spec);
+    mod._pl_pipeline_pause();
+    await waitFor(() => mod._pl_pipeline_paused() === 1, 10_000, 'every thread to park');
+    const completed = mod._pl_pipeline_completed();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mod._pl_pipeline_completed()).toBe(completed);
+    expect(completed).toBeLessThan(spec.items);
+    mod._pl_pipeline_request_cancel();
+    await waitFor(() => mod._pl_pipeline_finished() === 1, 5_000, 'every thread to exit');
+    mod._pl_pipeline_join();
+    expect(mod._pl_pipeline_completed()).toBeLessThan(spec.items);
+  });
 });

@@ -122,6 +122,19 @@ EMSCRIPTEN_KEEPALIVE void pl_pipeline_request_cancel() {
   if (pipeline()) pipeline()->request_cancel();
 }
 
+// Pause / resume (cooperative): workers park at their next item boundary. Both return at once;
+// poll pl_pipeline_paused() for the acknowledgement (1 once every running worker has parked; the
+// run clock, pl_pipeline_now_us(), stands still from then until resume). Cancel ends a paused run.
+EMSCRIPTEN_KEEPALIVE void pl_pipeline_pause() {
+  if (pipeline()) pipeline()->request_pause();
+}
+
+EMSCRIPTEN_KEEPALIVE void pl_pipeline_resume() {
+  if (pipeline()) pipeline()->request_resume();
+}
+
+EMSCRIPTEN_KEEPALIVE int pl_pipeline_paused() { return pipeline() && pipeline()->paused() ? 1 : 0; }
+
 // Call once pl_pipeline_finished() is 1: the joins then return at once.
 EMSCRIPTEN_KEEPALIVE void pl_pipeline_join() {
   if (pipeline()) pipeline()->join();
@@ -145,11 +158,13 @@ EMSCRIPTEN_KEEPALIVE double pl_pipeline_completed() {
   return pipeline() ? static_cast<double>(pipeline()->items_completed()) : 0;
 }
 
-// µs from start until the last item left; 0 while running or when cancelled.
+// Run-clock µs (paused time excluded) from start until the last item left; 0 while running or
+// when cancelled.
 EMSCRIPTEN_KEEPALIVE double pl_pipeline_elapsed_us() {
   return pipeline() ? pipeline()->elapsed_us() : 0;
 }
 
+// The run clock: µs since start, paused time excluded.
 EMSCRIPTEN_KEEPALIVE double pl_pipeline_now_us() {
   return pipeline() ? pipeline()->telemetry().now_us() : 0;
 }

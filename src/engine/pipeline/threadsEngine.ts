@@ -2,6 +2,9 @@
 // on the C++ runtimes. At most one run in flight; a run requested while another is active cancels
 // it and starts once every thread of the old one has been joined (later requests merge: the latest
 // wins). Telemetry is read straight from the shared wasm memory — nothing is copied while running.
+// Pause is cooperative: the C++ workers finish the item in hand and block; the page's clock stops
+// at once and, when the engine acknowledges (every thread parked), moves up to the C++ run clock's
+// value, which stood still from then on — so both clocks leave the pause out.
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { readStageCounters } from '../../telemetry';
 import type { FromEngine, ToEngine } from '../protocol';
@@ -67,6 +70,8 @@ export class ThreadsEngine {
       if (!this.memory) return this.fail('the engine loaded without shared memory');
     } else if (msg.type === 'pipeline-started') {
       this.active?.started(wasmTap(this.memory!, msg.layout));
+    } else if (msg.type === 'pipeline-paused') {
+      this.active?.pauseAcknowledged(msg.nowUs);
     } else if (msg.type === 'pipeline-finished') {
       this.active?.finished(msg.completed, msg.elapsedUs, msg.cancelled);
       this.active = null;
@@ -85,7 +90,12 @@ export class ThreadsRun implements PipelineRun {
   readonly workers: number;
   private telemetry: TelemetryTap | null = null;
   private runState: RunState = 'running';
-  private startedMs: number | null = null;
+  /** The running clock: run time `clockBaseUs` at performance.now() = `clockBaseMs` (null until
+   * the engine started the run). */
+  private clockBaseMs: number | null = null;
+  private clockBaseUs = 0;
+  /** The clock's value while paused (and after a stop from pause). */
+  private frozenUs: number | null = null;
   private endUs: number | null = null;
   private completed = 0;
   private message: string | null = null;
@@ -105,14 +115,32 @@ export class ThreadsRun implements PipelineRun {
   }
   nowUs(): number {
     if (this.endUs !== null) return this.endUs;
-    return this.startedMs === null ? 0 : (performance.now() - this.startedMs) * 1000;
+    if (this.frozenUs !== null) return this.frozenUs;
+    if (this.clockBaseMs === null) return 0;
+    return this.clockBaseUs + (performance.now() - this.clockBaseMs) * 1000;
   }
   tick(): void {}
-  /** Real threads cannot be frozen mid-item; the lesson page offers Stop instead. */
-  pause(): void {}
-  resume(): void {}
-  stop(): void {
+  /** Threads finish the item in hand, then block until resume or stop. Before the engine has
+   * started the run, the request waits and is sent once its threads exist. */
+  pause(): void {
     if (this.runState !== 'running') return;
+    this.frozenUs = this.nowUs();
+    this.runState = 'paused';
+    if (this.telemetry) this.engine_.send({ type: 'pipeline-pause' });
+  }
+  resume(): void {
+    if (this.runState !== 'paused') return;
+    this.runState = 'running';
+    if (this.clockBaseMs !== null) {
+      this.clockBaseUs = this.frozenUs ?? this.clockBaseUs;
+      this.clockBaseMs = performance.now();
+    }
+    this.frozenUs = null;
+    if (this.telemetry) this.engine_.send({ type: 'pipeline-resume' });
+  }
+  /** Also ends a paused run (its clock stays where the pause stopped it). */
+  stop(): void {
+    if (this.runState !== 'running' && this.runState !== 'paused') return;
     this.runState = 'stopped';
     if (this.telemetry) this.engine_.send({ type: 'pipeline-cancel' });
   }
@@ -133,15 +161,25 @@ export class ThreadsRun implements PipelineRun {
   /** @internal */
   started(tap: TelemetryTap): void {
     this.telemetry = tap;
-    this.startedMs = performance.now();
-    // Stopped while its threads were being created: cancel them now that they exist.
+    this.clockBaseMs = performance.now();
+    // Stopped or paused while its threads were being created: tell them now that they exist.
     if (this.runState === 'stopped') this.engine_.send({ type: 'pipeline-cancel' });
+    else if (this.runState === 'paused') this.engine_.send({ type: 'pipeline-pause' });
+  }
+  /** @internal Every thread parked; the C++ clock stopped at `cppNowUs`. The page's clock started
+   * later than the C++ one and kept running while the threads finished their items: catch up
+   * (never back: the clock only moves forward). */
+  pauseAcknowledged(cppNowUs: number): void {
+    if (this.runState !== 'paused' || this.frozenUs === null) return;
+    this.frozenUs = Math.max(this.frozenUs, cppNowUs);
   }
   /** @internal */
   finished(completed: number, elapsedUs: number, cancelled: boolean): void {
     this.completed = completed;
     this.endUs = elapsedUs > 0 ? elapsedUs : this.nowUs();
-    if (this.runState === 'running') this.runState = cancelled ? 'stopped' : 'done';
+    // A paused run can still finish: its last items were in hand when the pause came.
+    if (this.runState === 'running' || this.runState === 'paused')
+      this.runState = cancelled ? 'stopped' : 'done';
   }
   /** @internal */
   markStopped(): void {

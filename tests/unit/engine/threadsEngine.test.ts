@@ -1,0 +1,169 @@
+// ThreadsRun's pause / resume / stop against a scripted fake engine worker: the state machine, the
+// messages the page sends (and when: a pause before the threads exist waits for them), and the
+// run clock, which stands still while paused and catches up with the C++ clock's acknowledgement.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { FromEngine, ToEngine } from '../../../src/engine/protocol';
+import { ThreadsEngine } from '../../../src/engine/pipeline/threadsEngine';
+import type { ExperimentSpec } from '../../../src/spec/experimentSpec';
+
+class FakeWorker {
+  sent: ToEngine[] = [];
+  onmessage: ((e: MessageEvent<FromEngine>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  postMessage(msg: ToEngine) {
+    this.sent.push(msg);
+  }
+  terminate() {}
+  reply(msg: FromEngine) {
+    this.onmessage?.({ data: msg } as MessageEvent<FromEngine>);
+  }
+  types() {
+    return this.sent.map((m) => m.type);
+  }
+}
+
+const spec: ExperimentSpec = {
+  runtime: 'static',
+  stages: [{ name: 's', mode: 'serial-in-order', threads: 1, service: { kind: 'fixed', us: 1 } }],
+  threads: 1,
+  tokens: 1,
+  queue: { kind: 'vyukov-mpmc', capacity: 4 },
+  items: 100,
+  seed: 1,
+};
+
+const ready: FromEngine = {
+  type: 'ready',
+  info: {
+    threaded: true,
+    hardwareConcurrency: 2,
+    maxThreads: 64,
+    iterationsPerUs: 100,
+    memory: new SharedArrayBuffer(1024),
+    slotsAddress: 0,
+  },
+};
+const started: FromEngine = {
+  type: 'pipeline-started',
+  layout: { workers: 1, ringOffsets: [512], countersOffset: 0, stages: 1 },
+};
+const finished = (cancelled: boolean): FromEngine => ({
+  type: 'pipeline-finished',
+  completed: cancelled ? 40 : 100,
+  elapsedUs: cancelled ? 0 : 90_000,
+  cancelled,
+  stopMs: null,
+});
+
+let nowMs = 0;
+beforeEach(() => {
+  nowMs = 1000;
+  vi.spyOn(performance, 'now').mockImplementation(() => nowMs);
+});
+afterEach(() => vi.restoreAllMocks());
+
+function setup() {
+  const worker = new FakeWorker();
+  const engine = new ThreadsEngine('x.js', 2, () => worker as unknown as Worker);
+  return { worker, engine };
+}
+
+function running() {
+  const { worker, engine } = setup();
+  worker.reply(ready);
+  const run = engine.run(spec);
+  worker.reply(started);
+  return { worker, engine, run };
+}
+
+describe('ThreadsRun pause / resume', () => {
+  test('pause and resume move between running and paused and tell the engine', () => {
+    const { worker, run } = running();
+    expect(run.state()).toBe('running');
+    run.pause();
+    expect(run.state()).toBe('paused');
+    run.pause();
+    run.resume();
+    expect(run.state()).toBe('running');
+    run.resume();
+    expect(worker.types()).toEqual(['init', 'pipeline-start', 'pipeline-pause', 'pipeline-resume']);
+  });
+
+  test('the clock stands still while paused, catches up with the C++ clock, never goes back', () => {
+    const { worker, run } = running();
+    nowMs += 10;
+    expect(run.nowUs()).toBeCloseTo(10_000);
+    run.pause();
+    nowMs += 40;
+    expect(run.nowUs()).toBeCloseTo(10_000);
+    // The threads finished their items for 2 ms after the request: the C++ clock stopped later.
+    worker.reply({ type: 'pipeline-paused', nowUs: 12_000 });
+    expect(run.nowUs()).toBe(12_000);
+    worker.reply({ type: 'pipeline-paused', nowUs: 5_000 });
+    expect(run.nowUs()).toBe(12_000);
+    nowMs += 100;
+    expect(run.nowUs()).toBe(12_000);
+    run.resume();
+    expect(run.nowUs()).toBeCloseTo(12_000);
+    nowMs += 10;
+    expect(run.nowUs()).toBeCloseTo(22_000);
+    // A late acknowledgement (after resume) changes nothing.
+    worker.reply({ type: 'pipeline-paused', nowUs: 50_000 });
+    expect(run.nowUs()).toBeCloseTo(22_000);
+  });
+
+  test('a pause before the engine started the run is sent once its threads exist', () => {
+    const { worker, engine } = setup();
+    const run = engine.run(spec);
+    run.pause();
+    expect(run.state()).toBe('paused');
+    expect(run.nowUs()).toBe(0);
+    worker.reply(ready);
+    expect(worker.types()).toEqual(['init', 'pipeline-start']);
+    worker.reply(started);
+    expect(worker.types()).toEqual(['init', 'pipeline-start', 'pipeline-pause']);
+    nowMs += 50;
+    expect(run.nowUs()).toBe(0);
+    run.resume();
+    nowMs += 5;
+    expect(run.nowUs()).toBeCloseTo(5_000);
+    expect(worker.types().at(-1)).toBe('pipeline-resume');
+  });
+
+  test('stop while paused cancels the run and keeps the paused clock', () => {
+    const { worker, run } = running();
+    nowMs += 20;
+    run.pause();
+    run.stop();
+    expect(run.state()).toBe('stopped');
+    expect(worker.types().at(-1)).toBe('pipeline-cancel');
+    nowMs += 100;
+    worker.reply(finished(true));
+    expect(run.state()).toBe('stopped');
+    expect(run.nowUs()).toBeCloseTo(20_000);
+    run.resume();
+    expect(run.state()).toBe('stopped');
+  });
+
+  test('a run that finishes while pausing is done', () => {
+    const { worker, run } = running();
+    run.pause();
+    worker.reply(finished(false));
+    expect(run.state()).toBe('done');
+    expect(run.nowUs()).toBe(90_000);
+    run.pause();
+    expect(run.state()).toBe('done');
+    expect(worker.types()).toEqual(['init', 'pipeline-start', 'pipeline-pause']);
+  });
+
+  test('a new run replaces a paused one: the old one is cancelled first', () => {
+    const { worker, engine, run } = running();
+    run.pause();
+    const next = engine.run(spec);
+    expect(run.state()).toBe('stopped');
+    expect(worker.types().at(-1)).toBe('pipeline-cancel');
+    worker.reply(finished(true));
+    expect(worker.types().at(-1)).toBe('pipeline-start');
+    expect(next.state()).toBe('running');
+  });
+});
