@@ -1,6 +1,6 @@
 // The lessons in real Chromium: listed on the home page, each runs its experiment with live
-// views, draws its model curve and sweep points, and survives bad query values with a clear
-// message. Screenshots are kept.
+// views, draws its model curve and sweep points, pauses and resumes on real threads, and survives
+// bad query values with a clear message. Screenshots are kept.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openHarness, pageErrors, type Harness } from './harness';
@@ -76,6 +76,56 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
     await h.screenshot(page, `lesson-${slug}-swept`);
     expect(pageErrors(page)).toEqual([]);
   });
+});
+
+/** The number before the slash of "done / items". */
+async function completedNow(page: Page): Promise<number> {
+  return Number((await page.getByTestId('completed').textContent())?.split('/')[0]);
+}
+
+test('on real threads a lesson run pauses (nothing completes), resumes and finishes', async () => {
+  const page = await h.page();
+  await page.goto(`${h.url}#/lessons/pipelines-and-bubbles`);
+  const panel = page.getByTestId('experiment');
+  await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
+  expect(await panel.getAttribute('data-engine')).toBe('threads');
+  const t0 = Date.now();
+  await page.getByTestId('run').click();
+  await expect.poll(() => completedNow(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  await page.getByTestId('pause').click();
+  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('paused');
+  expect(await page.getByTestId('pause').count()).toBe(0);
+  // The threads finish the items in hand (up to tens of ms each here), then the count holds.
+  let held = -1;
+  await expect
+    .poll(
+      async () => {
+        const before = await completedNow(page);
+        await page.waitForTimeout(400);
+        held = await completedNow(page);
+        return held === before;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  const holdMs = 1500;
+  await page.waitForTimeout(holdMs);
+  expect(await completedNow(page)).toBe(held);
+  const [, items] = (await page.getByTestId('completed').textContent())!.split('/').map(Number);
+  expect(held).toBeLessThan(items);
+  await h.screenshot(page, 'lesson-pipelines-and-bubbles-paused');
+
+  await page.getByTestId('resume').click();
+  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('running');
+  await expect.poll(() => completedNow(page), { timeout: 20_000 }).toBeGreaterThan(held);
+  await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
+  const wallMs = Date.now() - t0;
+  expect(await completedNow(page)).toBe(items);
+  // The measured run time leaves the pause out (the threads' clock stood still during the hold).
+  const elapsedMs = Number(await panel.getAttribute('data-elapsed-us')) / 1000;
+  expect(elapsedMs).toBeGreaterThan(0);
+  expect(elapsedMs).toBeLessThan(wallMs - holdMs);
+  expect(pageErrors(page)).toEqual([]);
 });
 
 test.each([

@@ -40,6 +40,7 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
       data-testid="experiment"
       data-engine={p.engine?.engine ?? 'simulation'}
       data-state={dataState}
+      data-run-state={state}
       data-events-read={p.run?.eventsRead ?? 0}
       data-elapsed-us={p.run?.summary?.elapsedUs ?? 0}
     >
@@ -59,10 +60,16 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
         <button data-testid="run" onClick={p.onRun} disabled={!p.spec}>
           {state === 'running' || state === 'paused' ? 'Restart' : 'Run'}
         </button>
-        {state === 'running' && p.run?.engine === 'simulation' && (
-          <button onClick={p.onPause}>Pause</button>
+        {state === 'running' && (
+          <button data-testid="pause" onClick={p.onPause}>
+            Pause
+          </button>
         )}
-        {state === 'paused' && <button onClick={p.onResume}>Resume</button>}
+        {state === 'paused' && (
+          <button data-testid="resume" onClick={p.onResume}>
+            Resume
+          </button>
+        )}
         {(state === 'running' || state === 'paused') && (
           <button data-testid="stop" onClick={p.onStop}>
             Stop
