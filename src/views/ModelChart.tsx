@@ -1,7 +1,8 @@
-// Throughput against a swept parameter: model curves as orange lines with labels, measured or
-// simulated points with min..max spread bars, a marker at the current setting, and a legend.
+// Throughput against a swept parameter: model curves as orange lines, measured or simulated points
+// with min..max spread bars, a marker at the current setting, and a legend naming every mark and
+// curve (curve names live in the legend, not at line ends, where long names ran off the edge).
 import { extent, line, scaleLinear } from 'd3';
-import { dodge, integerTicks } from './chartLayout';
+import { integerTicks, legendRows } from './chartLayout';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
 
@@ -28,9 +29,8 @@ export interface ModelChartProps {
   height?: number;
 }
 
-const PAD = { left: 70, right: 124, top: 40, bottom: 50 };
-/** Curve labels sit right of the plot: room for the longest (≈7 px per character at 12 px). */
-const LABEL_CHAR_PX = 7;
+const PAD = { left: 70, right: 24, top: 30, bottom: 50 };
+const LEGEND_ROW = 20;
 /** Model curves take these in turn: the house orange, then darker and lighter oranges. */
 export const MODEL_SHADES = ['var(--model)', '#9a4a0a', '#f2a65a', '#c25e00'];
 
@@ -64,33 +64,30 @@ export function ModelChart(props: ModelChartProps) {
     ...lines.flatMap((c) => c.points.map((p) => p[1])),
     ...dots.flatMap((p) => [p.y, p.max].filter(isFiniteNumber)),
   ];
-  const longest = Math.max(0, ...lines.map((c) => c.label.length));
-  const padRight = Math.min(width / 3, Math.max(PAD.right, 16 + longest * LABEL_CHAR_PX));
+  const kinds = new Set(dots.map((p) => kindOf(p.source)));
+  const legend = legendRows(
+    [
+      ...(kinds.has('measured') ? [{ kind: 'measured', label: 'measured (threads)' }] : []),
+      ...(kinds.has('simulated') ? [{ kind: 'simulated', label: 'simulated' }] : []),
+      ...lines.map((c, i) => ({ kind: 'model', label: `model: ${c.label}`, curve: i })),
+    ],
+    PAD.left,
+    width - PAD.right,
+  );
+  const top = PAD.top + (legend.at(-1)?.row ?? -1) * LEGEND_ROW + LEGEND_ROW;
+  const padRight = PAD.right;
   const x = scaleLinear()
     .domain(xDomain)
     .range([PAD.left, width - padRight]);
   const y = scaleLinear()
     .domain([0, Math.max(1, ...ys)])
-    .range([height - PAD.bottom, PAD.top])
+    .range([height - PAD.bottom, top])
     .nice();
   const xTicks = integerTicks(xDomain, xs) ?? x.ticks(6);
   const yTick = y.tickFormat(5, '~s');
-  const labelYs = dodge(
-    lines.map((c) => {
-      const last = c.points.at(-1);
-      return last ? y(last[1]) + 4 : 0;
-    }),
-    16,
-  );
   const path = line<[number, number]>()
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
-  const kinds = new Set(dots.map((p) => kindOf(p.source)));
-  const legend = [
-    ...(kinds.has('measured') ? [{ kind: 'measured', label: 'measured (threads)' }] : []),
-    ...(kinds.has('simulated') ? [{ kind: 'simulated', label: 'simulated' }] : []),
-    ...(lines.length ? [{ kind: 'model', label: 'model' }] : []),
-  ];
   const summary =
     `${yLabel} against ${xLabel}: ${lines.length} model curve${lines.length === 1 ? '' : 's'}` +
     ` (${lines.map((c) => c.label).join(', ') || 'none'}), ${dots.length} run${dots.length === 1 ? '' : 's'}` +
@@ -120,7 +117,7 @@ export function ModelChart(props: ModelChartProps) {
         {xLabel}
       </text>
       <text
-        transform={`translate(16,${(PAD.top + height - PAD.bottom) / 2}) rotate(-90)`}
+        transform={`translate(16,${(top + height - PAD.bottom) / 2}) rotate(-90)`}
         textAnchor="middle"
         className="axis-label"
       >
@@ -130,26 +127,25 @@ export function ModelChart(props: ModelChartProps) {
         <g data-testid="current-x">
           <rect
             x={x(currentX) - 7}
-            y={PAD.top - 6}
+            y={top - 6}
             width={14}
-            height={height - PAD.bottom - PAD.top + 6}
+            height={height - PAD.bottom - top + 6}
             className="current-x-band"
           />
           <line
             x1={x(currentX)}
             x2={x(currentX)}
-            y1={PAD.top - 6}
+            y1={top - 6}
             y2={height - PAD.bottom}
             className="current-x"
           />
-          <text x={x(currentX)} y={PAD.top - 10} textAnchor="middle" className="current-x-label">
+          <text x={x(currentX)} y={top - 10} textAnchor="middle" className="current-x-label">
             now {currentX}
           </text>
         </g>
       )}
       {lines.map((c, i) => {
         const d = path(c.points);
-        const last = c.points.at(-1);
         const colour = MODEL_SHADES[i % MODEL_SHADES.length];
         return (
           d && (
@@ -161,16 +157,6 @@ export function ModelChart(props: ModelChartProps) {
                 strokeDasharray={c.dashed ? '7 5' : undefined}
                 data-kind="model"
               />
-              {last && (
-                <text
-                  x={x(last[0]) + 8}
-                  y={labelYs[i]}
-                  className="curve-label"
-                  style={{ fill: colour }}
-                >
-                  {c.label}
-                </text>
-              )}
             </g>
           )
         );
@@ -193,11 +179,23 @@ export function ModelChart(props: ModelChartProps) {
           </g>
         );
       })}
-      <g transform={`translate(${PAD.left},14)`}>
-        {legend.map((e, i) => (
-          <g key={e.kind} transform={`translate(${i * 170},0)`} data-testid="legend-item">
-            {e.kind === 'model' ? (
-              <line x1={0} x2={20} y1={0} y2={0} className="model-line" stroke={MODEL_SHADES[0]} />
+      <g transform="translate(0,14)">
+        {legend.map((e) => (
+          <g
+            key={e.label}
+            transform={`translate(${e.x},${e.row * LEGEND_ROW})`}
+            data-testid="legend-item"
+          >
+            {'curve' in e ? (
+              <line
+                x1={0}
+                x2={20}
+                y1={0}
+                y2={0}
+                className="model-line"
+                stroke={MODEL_SHADES[e.curve % MODEL_SHADES.length]}
+                strokeDasharray={lines[e.curve].dashed ? '7 5' : undefined}
+              />
             ) : (
               <circle cx={10} cy={0} r={5} className={`dot ${e.kind}`} />
             )}

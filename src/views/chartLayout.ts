@@ -1,4 +1,4 @@
-// Pure layout helpers for the charts: integer ticks, label dodging, clipping time segments to a
+// Pure layout helpers for the charts: integer ticks, clipping time segments to a
 // window, and legend rows that wrap to a width.
 import { isFiniteNumber } from './viewHelpers';
 
@@ -9,15 +9,6 @@ export function integerTicks([x0, x1]: [number, number], xs: number[]): number[]
   const ticks: number[] = [];
   for (let t = Math.ceil(x0); t <= x1; t += step) ticks.push(t);
   return ticks;
-}
-
-/** Label positions (px) moved apart so that neighbours are at least `gapPx` apart, order kept. */
-export function dodge(ys: number[], gapPx: number): number[] {
-  const order = ys.map((_, i) => i).sort((a, b) => ys[a] - ys[b]);
-  const out = [...ys];
-  for (let k = 1; k < order.length; k++)
-    out[order[k]] = Math.max(out[order[k]], out[order[k - 1]] + gapPx);
-  return out;
 }
 
 /** The segments that overlap [t0Us, t1Us], cut to it; non-finite or empty ones are dropped. */

@@ -1,4 +1,4 @@
-// ModelChart markup: model curves as paths with labels, measured and simulated dots with spread
+// ModelChart markup: model curves as paths named in the legend, measured and simulated dots with spread
 // bars, the current-x marker, integer ticks for small domains, a legend, and non-finite values
 // skipped.
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -65,8 +65,8 @@ describe('ModelChart', () => {
     expect(lines[0].d.split('L')).toHaveLength(4);
     expect(lines[0]['stroke-dasharray']).toBeUndefined();
     expect(lines[1]['stroke-dasharray']).toBeDefined();
-    expect(html).toContain('>Case 1 model<');
-    expect(html).toContain('>Ideal<');
+    expect(html).toContain('>model: Case 1 model<');
+    expect(html).toContain('>model: Ideal<');
   });
 
   test('dots for runs: measured for threads, simulated for the simulation', () => {
@@ -149,14 +149,29 @@ describe('ModelChart', () => {
     expect(xTicks(wide)).toEqual(['0', '200', '400', '600', '800', '1000']);
   });
 
-  test('a legend naming measured, simulated and model marks that are present', () => {
+  test('a legend naming the measured and simulated marks present and every curve', () => {
     const html = render();
-    expect(byTestId(html, 'legend-item')).toHaveLength(3);
+    expect(byTestId(html, 'legend-item')).toHaveLength(4);
     expect(html).toContain('measured (threads)');
     expect(html).toContain('>simulated<');
-    expect(html).toContain('>model<');
-    expect(byTestId(render({ points: [] }), 'legend-item')).toHaveLength(1);
+    const swatches = tags(html, 'line', 'model-line');
+    expect(swatches.map((l) => l['stroke-dasharray'] !== undefined)).toEqual([false, true]);
+    expect(byTestId(render({ points: [] }), 'legend-item')).toHaveLength(2);
     expect(html).toContain('>throughput (items/s)<');
     expect(html).toContain('>threads<');
+  });
+
+  test('long curve names wrap to more legend rows inside the width, and the plot moves down', () => {
+    const long = 'a model with a very long name indeed, longer than half the chart';
+    const curves = base.curves.map((c) => ({ ...c, label: long + c.id }));
+    const width = 500;
+    const html = render({ curves, width });
+    const shifts = byTestId(html, 'legend-item').map((g) =>
+      /translate\(([\d.]+),([\d.]+)\)/.exec(g.transform)!.slice(1).map(Number),
+    );
+    expect(new Set(shifts.map(([, y]) => y)).size).toBeGreaterThan(1);
+    for (const [x] of shifts) expect(x).toBeLessThan(width);
+    const topOf = (h: string) => Number(tags(h, 'rect', 'current-x-band')[0].y);
+    expect(topOf(html)).toBeGreaterThan(topOf(render({ width })));
   });
 });
