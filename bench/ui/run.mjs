@@ -1,15 +1,20 @@
 // `npm run bench:ui`: the page under load, in Debian's Chromium against the production build
 // served with COOP/COEP. Measures (1) frame times while a real-threads run streams telemetry
-// (target: p95 ≤ 20 ms at ≥ 200k events/s) and (2) how long a lesson takes to become interactive
-// after navigation (target ≤ 1.5 s). Writes bench/results/ui-chromium.json. A report, not a test.
+// (target: p95 ≤ 20 ms at ≥ 200k events/s, with one worker thread per core) and (2) how long a
+// lesson takes to become interactive after navigation (target ≤ 1.5 s). Also reported, without a
+// target: the same stream with cores × 4 threads, where the page competes with busy threads for
+// the cores. Writes bench/results/ui-chromium.json. A report, not a test.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
 import { repoRoot, run } from '../../scripts/lib/proc.mjs';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 
 const REPEATS = 5;
+const CORES = cpus().length;
+/** One worker per core (the target's case), and oversubscribed four times (reported only). */
+const THREAD_COUNTS = [CORES, CORES * 4];
 
 /** µs-scale stages and many items: a dense telemetry stream (the lessons run in slow motion). */
 const STREAM_SPEC = {
@@ -19,7 +24,7 @@ const STREAM_SPEC = {
     { name: 'work', mode: 'parallel', threads: 1, service: { kind: 'fixed', us: 5 } },
     { name: 'output', mode: 'serial-in-order', threads: 1, service: { kind: 'fixed', us: 2 } },
   ],
-  threads: 2,
+  threads: CORES,
   tokens: 8,
   items: 400000,
   seed: 1,
@@ -29,9 +34,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const percentile = (xs, p) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
-async function streamRun(context, url) {
+async function streamRun(context, url, threads) {
   const page = await context.newPage();
-  await page.goto(`${url}#/experiment?spec=${encodeURIComponent(JSON.stringify(STREAM_SPEC))}`);
+  const spec = { ...STREAM_SPEC, threads };
+  await page.goto(`${url}#/experiment?spec=${encodeURIComponent(JSON.stringify(spec))}`);
   await page.waitForSelector('[data-testid=experiment][data-engine=threads][data-state=idle]', {
     timeout: 30_000,
   });
@@ -86,12 +92,15 @@ async function interactiveMs(context, url) {
 if (!existsSync(join(repoRoot, 'dist', 'index.html'))) run('npm', ['run', 'build']);
 const server = await serveStatic({ root: join(repoRoot, 'dist'), isolationHeaders: true });
 const browser = await launchBrowser();
-const streams = [];
+const loadStart = loadavg().map((x) => +x.toFixed(2));
+/** threads → one sample per repeat; repeats interleave the thread counts (same machine state). */
+const streams = new Map(THREAD_COUNTS.map((t) => [t, []]));
 const interactive = [];
 try {
   await interactiveMs(browser.context, server.url); // warm the HTTP cache and the wasm compile
   for (let r = 0; r < REPEATS; r++) {
-    streams.push(await streamRun(browser.context, server.url));
+    for (const t of THREAD_COUNTS)
+      streams.get(t).push(await streamRun(browser.context, server.url, t));
     interactive.push(await interactiveMs(browser.context, server.url));
   }
 } finally {
@@ -99,15 +108,16 @@ try {
   await server.close();
 }
 
-const p95s = streams.map((s) => percentile(s.gaps, 0.95));
-const rates = streams.map((s) => s.eventsPerSec);
-const results = [
-  {
+const streamResult = (threads, samples) => {
+  const p95s = samples.map((s) => percentile(s.gaps, 0.95));
+  const rates = samples.map((s) => s.eventsPerSec);
+  return {
     bench: 'ui',
     target: 'wasm-chromium',
     runtime: 'work-stealing',
-    variant: 'frame-time-while-streaming',
-    threads: STREAM_SPEC.threads,
+    variant: threads <= CORES ? 'frame-time-while-streaming' : 'frame-time-oversubscribed',
+    threads,
+    cores: CORES,
     tokens: STREAM_SPEC.tokens,
     stages: STREAM_SPEC.stages.length,
     stage_us: STREAM_SPEC.stages.map((s) => s.service.us),
@@ -115,13 +125,16 @@ const results = [
     p95_frame_ms: median(p95s),
     p95_frame_ms_min: Math.min(...p95s),
     p95_frame_ms_max: Math.max(...p95s),
-    max_frame_ms: median(streams.map((s) => Math.max(...s.gaps))),
+    max_frame_ms: median(samples.map((s) => Math.max(...s.gaps))),
     events_per_s: median(rates),
     events_per_s_min: Math.min(...rates),
     events_per_s_max: Math.max(...rates),
-    dropped_notice_runs: streams.filter((s) => s.droppedNotice).length,
+    dropped_notice_runs: samples.filter((s) => s.droppedNotice).length,
     repeats: REPEATS,
-  },
+  };
+};
+const results = [
+  ...THREAD_COUNTS.map((t) => streamResult(t, streams.get(t))),
   {
     bench: 'ui',
     target: 'wasm-chromium',
@@ -135,10 +148,12 @@ const results = [
 ];
 const report = {
   machine: {
-    cpus: cpus().length,
+    cpus: CORES,
     cpu: cpus()[0]?.model,
     memGiB: Math.round(totalmem() / 2 ** 30),
     node: process.version,
+    loadavg_at_start: loadStart,
+    loadavg_at_end: loadavg().map((x) => +x.toFixed(2)),
   },
   results,
 };
@@ -147,13 +162,17 @@ writeFileSync(
   join(repoRoot, 'bench', 'results', 'ui-chromium.json'),
   JSON.stringify(report, null, 2) + '\n',
 );
+const range = (r, k, f) => `${f(r[k])} (${f(r[`${k}_min`])}..${f(r[`${k}_max`])})`;
+const ms = (x) => x.toFixed(1);
+const kilo = (x) => `${Math.round(x / 1000)}k`;
 console.log('\nUI benchmark (median of %d; min..max)', REPEATS);
+for (const r of results.slice(0, -1)) {
+  const goal = r.threads <= CORES ? ' — target ≤ 20 ms at ≥ 200k events/s' : ' (reported only)';
+  console.log(
+    `  ${r.threads} threads on ${CORES} cores: frame p95 ${range(r, 'p95_frame_ms', ms)} ms at ${range(r, 'events_per_s', kilo)} events/s${goal}`,
+  );
+}
+const last = results.at(-1);
 console.log(
-  `  frame p95 while streaming: ${results[0].p95_frame_ms.toFixed(1)} ms (${results[0].p95_frame_ms_min.toFixed(1)}..${results[0].p95_frame_ms_max.toFixed(1)}) — target ≤ 20 ms`,
-);
-console.log(
-  `  telemetry stream:          ${Math.round(results[0].events_per_s / 1000)}k events/s (${Math.round(results[0].events_per_s_min / 1000)}k..${Math.round(results[0].events_per_s_max / 1000)}k) — target ≥ 200k/s`,
-);
-console.log(
-  `  lesson interactive:        ${Math.round(results[1].interactive_ms)} ms (${Math.round(results[1].interactive_ms_min)}..${Math.round(results[1].interactive_ms_max)}) — target ≤ 1500 ms`,
+  `  lesson interactive: ${range(last, 'interactive_ms', Math.round)} ms — target ≤ 1500 ms`,
 );
