@@ -138,6 +138,8 @@ export const SUITES = [
   {
     name: 'end-to-end in Chromium (Vitest + playwright-core)',
     run: () => {
+      // Also when run alone (npm test -- end-to-end): the page must not ship stale wasm modules.
+      buildWebModules();
       run('npx', ['vite', 'build']);
       return vitest('e2e');
     },
