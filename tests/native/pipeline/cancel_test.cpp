@@ -108,5 +108,22 @@ TEST(Cancel, BadSpecRejectedAtConstructionNamingTheField) {
   }
 }
 
+// Ring size when the caller leaves it to the runtime (the app does): large for a few threads,
+// shrinking as threads are added so every ring together stays inside the memory budget.
+TEST(RingSize, AutoCapacityIsAPowerOfTwoInsideTheBudget) {
+  EXPECT_EQ(auto_ring_capacity(1), kMaxAutoRingRecords);
+  EXPECT_EQ(auto_ring_capacity(8), kMaxAutoRingRecords);
+  EXPECT_EQ(auto_ring_capacity(64), 4096u);
+  EXPECT_EQ(auto_ring_capacity(100000), kMinAutoRingRecords);
+  for (std::uint32_t w = 1; w <= kMaxRunThreads; ++w) {
+    const std::uint32_t c = auto_ring_capacity(w);
+    EXPECT_EQ(c & (c - 1), 0u) << w << " workers";
+    EXPECT_LE(std::size_t(w) * c * sizeof(telemetry::Event), kRingBudgetBytes) << w << " workers";
+    EXPECT_GE(c, auto_ring_capacity(w + 1)) << "never grows with more workers";
+  }
+  auto rt = make_runtime(long_spec(RuntimeKind::kWorkStealing));
+  EXPECT_EQ(rt->telemetry().ring(0).capacity(), auto_ring_capacity(4));
+}
+
 }  // namespace
 }  // namespace pipelab::pipeline

@@ -25,6 +25,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -43,11 +44,28 @@ namespace pipelab::pipeline {
 // The threads engine's cap on threads in one run (FORMAT.md allows more for the simulation).
 inline constexpr std::uint32_t kMaxRunThreads = 64;
 
+// Telemetry ring size when RunOptions::ring_capacity is 0 (the app's runs): as large as the
+// budget allows, at most kMaxAutoRingRecords. A µs-stage worker writes ~300k events/s and the page
+// reads once a frame; 32768 records hold ~0.1 s, so a frame or two late drops nothing. All rings
+// together stay under kRingBudgetBytes of the app's fixed 64 MB wasm memory, so 64 threads get
+// 4096 records each (what every run got before) and 8 threads the full 32768.
+inline constexpr std::size_t kRingBudgetBytes = std::size_t(8) << 20;
+inline constexpr std::uint32_t kMaxAutoRingRecords = 32768;
+inline constexpr std::uint32_t kMinAutoRingRecords = 1024;
+
+inline std::uint32_t auto_ring_capacity(std::uint32_t workers) noexcept {
+  const std::size_t per_worker =
+      kRingBudgetBytes / (workers ? workers : 1) / sizeof(telemetry::Event);
+  std::uint32_t capacity = kMaxAutoRingRecords;
+  while (capacity > kMinAutoRingRecords && capacity > per_worker) capacity /= 2;
+  return capacity;
+}
+
 struct RunOptions {
   bool telemetry = true;
-  std::uint32_t ring_capacity = 4096;  // events per worker ring (power of two)
-  bool check_invariants = false;       // RunChecks monitors on the hot path
-  bool collect_outputs = false;        // keep each item's final value (needs check_invariants)
+  std::uint32_t ring_capacity = 0;  // events per worker ring (power of two); 0: auto_ring_capacity
+  bool check_invariants = false;    // RunChecks monitors on the hot path
+  bool collect_outputs = false;     // keep each item's final value (needs check_invariants)
 };
 
 class Runtime {
@@ -141,7 +159,8 @@ class Runtime {
   Runtime(const ExperimentSpec& spec, const RunOptions& options, std::uint32_t workers)
       : spec_(checked(spec, workers)),
         options_(options),
-        telemetry_(workers, std::uint32_t(spec_.stages.size()), options.ring_capacity,
+        telemetry_(workers, std::uint32_t(spec_.stages.size()),
+                   options.ring_capacity ? options.ring_capacity : auto_ring_capacity(workers),
                    options.telemetry),
         checks_(spec_.stages.size(), spec_.items, options.collect_outputs) {
     for (std::uint32_t s = 0; s < spec_.stages.size(); ++s) {
