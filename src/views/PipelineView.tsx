@@ -1,6 +1,7 @@
 // A pipeline right now: stages as boxes left to right with their threads (filled = busy, hollow =
 // idle), the queue in front of each later stage, items done per stage, idle stages as bubbles; for
-// work-stealing runtimes a pool of workers coloured by the stage each serves.
+// work-stealing runtimes a pool of workers coloured by the stage each serves. Bubbles are a running
+// pipeline's: paused or ended, no stage is marked as one, and a paused pipeline says so.
 import type { Runtime, StageMode } from '../spec/experimentSpec';
 import type { StageCounters } from '../telemetry';
 import { QueueBar } from './QueueBar';
@@ -23,6 +24,8 @@ export interface PipelineViewProps {
   workerStage?: Array<number | null>;
   /** Where the numbers come from: real threads or the simulation. */
   source: 'threads' | 'simulation';
+  /** Whether the run is going (default), parked by Pause, or over (or not started). */
+  runState?: 'running' | 'paused' | 'ended';
   /** Width of the drawing, px. */
   width?: number;
 }
@@ -39,6 +42,7 @@ const MODE_LABEL: Record<StageMode, string> = {
 
 export function PipelineView(props: PipelineViewProps) {
   const { runtime, stages, counters, busyByStage, queueCapacity, source, width = 760 } = props;
+  const runState = props.runState ?? 'running';
   const kind = kindOf(source);
   const n = stages.length;
   if (n === 0) {
@@ -79,18 +83,30 @@ export function PipelineView(props: PipelineViewProps) {
     ? poolTop + Math.max(1, Math.ceil(workers.length / poolPerRow)) * POOL_DOT + 4
     : BOX_TOP + boxH + 30;
   const busyOf = (i: number) => (isFiniteNumber(busyByStage[i]) ? busyByStage[i] : null);
-  const idleNames = stages.filter((_, i) => busyOf(i) === 0).map((s) => s.name);
+  const bubbleAt = (i: number) => runState === 'running' && busyOf(i) === 0;
+  const idleNames = stages.filter((_, i) => bubbleAt(i)).map((s) => s.name);
   const summary =
     `${runtime} pipeline of ${n} stages (${kind}): ` +
     stages.map((s, i) => `${s.name} ${busyOf(i) ?? '?'} busy`).join(', ') +
-    (idleNames.length ? `; bubbles at ${idleNames.join(', ')}` : '; no bubbles');
+    (runState === 'paused'
+      ? '; paused'
+      : runState === 'ended'
+        ? '; not running'
+        : idleNames.length
+          ? `; bubbles at ${idleNames.join(', ')}`
+          : '; no bubbles');
   return (
     <svg className="pipeline-view" width={width} height={height} role="img" aria-label={summary}>
+      {runState === 'paused' && (
+        <text x={4} y={14} className="paused-label" data-testid="paused-label">
+          Paused: every thread has parked after the item in hand. Resume carries on.
+        </text>
+      )}
       {stages.map((stage, i) => {
         const colX = 4 + i * colW;
         const boxX = colX + queueW;
         const busy = busyOf(i);
-        const idle = busy === 0;
+        const idle = bubbleAt(i);
         const slots = perRow * MAX_DOT_ROWS;
         const shown = threadsOf(i) > slots ? slots - 1 : threadsOf(i);
         return (

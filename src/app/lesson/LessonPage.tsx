@@ -146,6 +146,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
             busyByStage={live?.busyByStage ?? spec.stages.map(() => 0)}
             queueCapacity={spec.queue.capacity}
             workerStage={live?.workerStage}
+            runState={view?.state === 'running' || view?.state === 'paused' ? view.state : 'ended'}
             source={source}
             width={CHART_WIDTH}
           />

@@ -67,6 +67,19 @@ describe('PipelineView', () => {
     expect(render({ busyByStage: [1, 1, 1] })).toContain('no bubbles');
   });
 
+  test('paused or ended, no stage is a bubble; paused says so', () => {
+    const paused = render({ runState: 'paused' });
+    expect(tags(paused, 'text', 'bubble-label')).toHaveLength(0);
+    expect(tags(paused, 'rect', 'idle')).toHaveLength(0);
+    expect(tags(paused, 'text', 'paused-label')).toHaveLength(1);
+    expect(paused).toContain('; paused');
+    const ended = render({ runState: 'ended' });
+    expect(tags(ended, 'text', 'bubble-label')).toHaveLength(0);
+    expect(tags(ended, 'text', 'paused-label')).toHaveLength(0);
+    expect(ended).toContain('not running');
+    expect(tags(render({ runState: 'running' }), 'text', 'bubble-label')).toHaveLength(1);
+  });
+
   test('a queue in front of every stage but the first, cells filled by occupancy', () => {
     const html = render();
     expect(tags(html, 'g').filter((t) => t['data-testid'] === 'queue')).toHaveLength(2);
