@@ -19,7 +19,7 @@ import { replaceQuery } from '../route';
 import { ExperimentPanel } from './ExperimentPanel';
 import { readControlValues } from './lessonControls';
 import { modelCurves, sweepValues } from './modelCurves';
-import { planSweep, runSweep } from './sweep';
+import { planSweep, runSweep, SWEEP_REPEATS } from './sweep';
 import { useLessonRun, WINDOW_US, type ChartPoint } from './useLessonRun';
 
 /** Skips frames whose lanes did not change (they are rebuilt at 10 Hz, see useLessonRun). */
@@ -204,7 +204,8 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
             </div>
             <p className="hint">
               The sweep measures up to eight points on real threads (up to your cores × 4 threads,
-              fewer items per point) and simulates the rest; each point says which.
+              fewer items per point) and simulates the rest; each point says which. A swept point is
+              the middle of {SWEEP_REPEATS} runs, its bar spanning the slowest to the fastest.
             </p>
             {sweepError && (
               <p role="alert" className="notice error">

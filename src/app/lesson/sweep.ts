@@ -1,6 +1,7 @@
 // The model chart's sweep: each x of the swept control becomes a point — measured on real threads
-// where the engine choice allows it, simulated (with a few seeds for the spread) beyond. One job
-// at a time, each in its own macrotask, so the page keeps drawing.
+// where the engine choice allows it, simulated beyond; either way the median of SWEEP_REPEATS runs
+// with different seeds, with their min and max as the spread. One job at a time, each in its own
+// macrotask, so the page keeps drawing.
 import type { EngineKind } from '../../engine/pipeline/pipelineRun';
 import type { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
 import { createSimulation } from '../../sim';
@@ -8,8 +9,8 @@ import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { ChartPoint } from './useLessonRun';
 
 export const SWEEP_REPEATS = 3;
-/** A measured sweep point should take about this long: its item count is trimmed to fit. */
-const THREADS_POINT_MS = 1000;
+/** A measured sweep point (all its repeats) should take about this long: items are trimmed to fit. */
+const THREADS_POINT_MS = 1200;
 /** At most this many x values are measured on threads (evenly spaced); the rest are simulated. */
 export const MAX_MEASURED_POINTS = 8;
 const MIN_MEASURED_ITEMS = 40;
@@ -43,6 +44,21 @@ export function planSweep(
   return jobs;
 }
 
+/** Repeat r's seed: distinct per repeat, the first one the spec's own. */
+const repeatSeed = (spec: ExperimentSpec, r: number) => (spec.seed + r * 7919) >>> 0;
+
+/** The median of the repeats' throughputs, with their min and max as the spread. */
+function spreadPoint(ys: number[], x: number, source: EngineKind): ChartPoint {
+  const sorted = [...ys].sort((a, b) => a - b);
+  return {
+    x,
+    y: sorted[Math.floor(sorted.length / 2)],
+    min: sorted[0],
+    max: sorted[sorted.length - 1],
+    source,
+  };
+}
+
 export function simulatePoint(
   spec: ExperimentSpec,
   x: number,
@@ -50,38 +66,37 @@ export function simulatePoint(
 ): ChartPoint {
   const ys: number[] = [];
   for (let r = 0; r < repeats; r++) {
-    const result = createSimulation({ ...spec, seed: (spec.seed + r * 7919) >>> 0 }).runToEnd();
+    const result = createSimulation({ ...spec, seed: repeatSeed(spec, r) }).runToEnd();
     ys.push(result.throughputPerUs * 1e6);
   }
-  ys.sort((a, b) => a - b);
-  return {
-    x,
-    y: ys[Math.floor(ys.length / 2)],
-    min: ys[0],
-    max: ys[ys.length - 1],
-    source: 'simulation',
-  };
+  return spreadPoint(ys, x, 'simulation');
 }
 
-async function measurePoint(
-  engine: ThreadsEngine,
+/** Measures x on real threads, `repeats` runs one after another; null when cancelled. */
+export async function measurePoint(
+  engine: Pick<ThreadsEngine, 'run'>,
   spec: ExperimentSpec,
   x: number,
   cancelled: () => boolean,
-) {
+  repeats = SWEEP_REPEATS,
+): Promise<ChartPoint | null> {
   const expectedPerSec = simulatePoint(spec, x, 1).y;
+  const perRunMs = THREADS_POINT_MS / repeats;
   const items = Math.round(
-    Math.min(spec.items, Math.max(MIN_MEASURED_ITEMS, (expectedPerSec * THREADS_POINT_MS) / 1000)),
+    Math.min(spec.items, Math.max(MIN_MEASURED_ITEMS, (expectedPerSec * perRunMs) / 1000)),
   );
-  const run = engine.run({ ...spec, items });
-  while (run.state() === 'running') {
-    if (cancelled()) run.stop();
-    await new Promise((r) => setTimeout(r, 20));
+  const ys: number[] = [];
+  for (let r = 0; r < repeats; r++) {
+    const run = engine.run({ ...spec, items, seed: repeatSeed(spec, r) });
+    while (run.state() === 'running') {
+      if (cancelled()) run.stop();
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    if (run.state() === 'error') throw new Error(run.error() ?? 'the threads run failed');
+    if (run.state() !== 'done') return null;
+    ys.push(run.summary().itemsPerSec);
   }
-  if (run.state() === 'error') throw new Error(run.error() ?? 'the threads run failed');
-  return run.state() === 'done'
-    ? { x, y: run.summary().itemsPerSec, source: 'threads' as const }
-    : null;
+  return spreadPoint(ys, x, 'threads');
 }
 
 /** Runs every job in order; onPoint as each finishes. Returns a cancel function. */

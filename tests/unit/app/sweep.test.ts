@@ -1,8 +1,15 @@
 // The sweep plan: threads where allowed, at most eight measured points spread over the range,
-// simulation for the rest; simulated points carry their spread.
+// simulation for the rest; simulated and measured points carry their spread over repeats.
 import { expect, test } from 'vitest';
-import { MAX_MEASURED_POINTS, planSweep, simulatePoint } from '../../../src/app/lesson/sweep';
-import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
+import type { ThreadsEngine } from '../../../src/engine/pipeline/threadsEngine';
+import {
+  MAX_MEASURED_POINTS,
+  measurePoint,
+  planSweep,
+  simulatePoint,
+  SWEEP_REPEATS,
+} from '../../../src/app/lesson/sweep';
+import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
 
 const spec = (threads: number) =>
   parseExperimentSpec({
@@ -36,4 +43,38 @@ test('a simulated point is the median of its repeats with min and max', () => {
   expect(p.min!).toBeLessThanOrEqual(p.y);
   expect(p.max!).toBeGreaterThanOrEqual(p.y);
   expect(p.max!).toBeGreaterThan(p.min!);
+});
+
+/** A stand-in for the threads engine: each run is done at once, at a rate that depends on its seed. */
+function fakeEngine(rate: (spec: ExperimentSpec) => number, end: 'done' | 'stopped' = 'done') {
+  const specs: ExperimentSpec[] = [];
+  return {
+    specs,
+    run(s: ExperimentSpec) {
+      specs.push(s);
+      return {
+        state: () => end,
+        stop() {},
+        error: () => null,
+        summary: () => ({ items: s.items, completed: s.items, elapsedUs: 1, itemsPerSec: rate(s) }),
+      } as unknown as ReturnType<ThreadsEngine['run']>;
+    },
+  };
+}
+
+test('a measured point is the median of SWEEP_REPEATS runs with distinct seeds, min and max', async () => {
+  const engine = fakeEngine((s) => 100 + (s.seed % 7));
+  const p = (await measurePoint(engine, spec(2), 2, () => false))!;
+  expect(engine.specs).toHaveLength(SWEEP_REPEATS);
+  expect(new Set(engine.specs.map((s) => s.seed)).size).toBe(SWEEP_REPEATS);
+  const ys = engine.specs.map((s) => 100 + (s.seed % 7)).sort((a, b) => a - b);
+  expect(p).toEqual({ x: 2, y: ys[1], min: ys[0], max: ys[2], source: 'threads' });
+  // Each repeat runs fewer items than the spec, never fewer than a floor.
+  for (const s of engine.specs) expect(s.items).toBeLessThanOrEqual(spec(2).items);
+});
+
+test('a measured point whose run was stopped is no point at all', async () => {
+  const engine = fakeEngine(() => 100, 'stopped');
+  expect(await measurePoint(engine, spec(2), 2, () => true)).toBeNull();
+  expect(engine.specs).toHaveLength(1);
 });
