@@ -19,7 +19,7 @@ import { replaceQuery } from '../route';
 import { ExperimentPanel } from './ExperimentPanel';
 import { readControlValues } from './lessonControls';
 import { modelCurves, sweepValues } from './modelCurves';
-import { planSweep, runSweep, SWEEP_REPEATS } from './sweep';
+import { planSweep, runSweep, setsThreadCount, SWEEP_REPEATS } from './sweep';
 import { useLessonRun, WINDOW_US, type ChartPoint } from './useLessonRun';
 
 /** Skips frames whose lanes did not change (they are rebuilt at 10 Hz, see useLessonRun). */
@@ -29,10 +29,12 @@ const StillModelChart = memo(ModelChart);
 /** Wide enough for six stage boxes and the model chart's curve labels. */
 const CHART_WIDTH = 900;
 
+const cores = () => navigator.hardwareConcurrency || 2;
+
 function engineContext(preferSimulation: boolean) {
   return {
     isolated: canUseThreads(),
-    cores: navigator.hardwareConcurrency || 2,
+    cores: cores(),
     threadsEngineAvailable: true,
     preferSimulation,
   };
@@ -102,6 +104,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
           [sweepControl.id]: x,
         }),
       (specX) => chooseEngine(specX, engineContext(preferSimulation)).engine,
+      setsThreadCount(sweepControl.targets) ? cores() : undefined,
     );
     const cancel = runSweep(
       jobs,

@@ -21,18 +21,27 @@ export interface SweepJob {
   engine: EngineKind;
 }
 
+/** A control that sets a thread count (`threads`, `stages[i].threads`): its sweep stops at cores. */
+export const setsThreadCount = (targets: string[]) =>
+  targets.some((t) => t === 'threads' || t.endsWith('.threads'));
+
 /**
- * Chooses each x's engine: threads where `engineOf` allows it, thinned to MAX_MEASURED_POINTS
- * evenly spaced values (a measured point costs about a second of real time); simulation elsewhere.
+ * Chooses each x's engine: threads where `engineOf` allows it and x ≤ maxMeasuredX, thinned to
+ * MAX_MEASURED_POINTS evenly spaced values (a measured point costs about a second of real time);
+ * simulation elsewhere. A sweep over thread counts measures 1..cores (maxMeasuredX = cores) and
+ * simulates more: the models assume a core per thread, and what oversubscription costs is a
+ * different lesson than the one the chart tells (a single Run beyond the cores still measures it).
  */
 export function planSweep(
   xs: number[],
   specOf: (x: number) => ExperimentSpec,
   engineOf: (spec: ExperimentSpec) => EngineKind,
+  maxMeasuredX = Number.POSITIVE_INFINITY,
 ): SweepJob[] {
   const jobs = xs.map((x) => {
     const spec = specOf(x);
-    return { x, spec, engine: engineOf(spec) };
+    const engine = x <= maxMeasuredX ? engineOf(spec) : 'simulation';
+    return { x, spec, engine };
   });
   const eligible = jobs.filter((j) => j.engine === 'threads');
   if (eligible.length > MAX_MEASURED_POINTS) {

@@ -6,6 +6,7 @@ import {
   MAX_MEASURED_POINTS,
   measurePoint,
   planSweep,
+  setsThreadCount,
   simulatePoint,
   SWEEP_REPEATS,
 } from '../../../src/app/lesson/sweep';
@@ -35,6 +36,21 @@ test('at most eight measured points, evenly spread, ends included', () => {
 test('few eligible values are all measured', () => {
   const jobs = planSweep([1, 2, 3], spec, () => 'threads');
   expect(jobs.map((j) => j.engine)).toEqual(['threads', 'threads', 'threads']);
+});
+
+test('a thread-count sweep measures x up to the cores and simulates beyond', () => {
+  const jobs = planSweep([1, 2, 3, 4, 5], spec, () => 'threads', 2);
+  expect(jobs.map((j) => j.engine)).toEqual([
+    'threads',
+    'threads',
+    'simulation',
+    'simulation',
+    'simulation',
+  ]);
+  expect(setsThreadCount(['stages[1].threads'])).toBe(true);
+  expect(setsThreadCount(['threads'])).toBe(true);
+  expect(setsThreadCount(['tokens'])).toBe(false);
+  expect(setsThreadCount(['stages[1].service.meanUs'])).toBe(false);
 });
 
 test('a simulated point is the median of its repeats with min and max', () => {
