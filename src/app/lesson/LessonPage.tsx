@@ -64,6 +64,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
   const [sweepError, setSweepError] = useState<string | null>(null);
   const stageNames = useMemo(() => spec?.stages.map((s) => s.name) ?? [], [spec]);
   const sweepControl = lesson.controls.find((c) => c.id === lesson.sweep) ?? null;
+  const threadSweep = sweepControl?.kind === 'range' && setsThreadCount(sweepControl.targets);
   // Model curves solve queueing models at every swept point: once per change of the controls.
   const curves = useMemo(
     () =>
@@ -104,7 +105,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
           [sweepControl.id]: x,
         }),
       (specX) => chooseEngine(specX, engineContext(preferSimulation)).engine,
-      setsThreadCount(sweepControl.targets) ? cores() : undefined,
+      threadSweep ? cores() : undefined,
     );
     const cancel = runSweep(
       jobs,
@@ -206,9 +207,11 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
               <button onClick={() => setPoints([])}>Clear points</button>
             </div>
             <p className="hint">
-              The sweep measures up to eight points on real threads (up to your cores × 4 threads,
-              fewer items per point) and simulates the rest; each point says which. A swept point is
-              the middle of {SWEEP_REPEATS} runs, its bar spanning the slowest to the fastest.
+              {threadSweep
+                ? `The sweep measures ${sweepControl.label.toLowerCase()} up to your ${cores()} cores on real threads`
+                : 'The sweep measures up to eight points on real threads'}{' '}
+              (fewer items per point) and simulates the rest; each point says which. A swept point
+              is the middle of {SWEEP_REPEATS} runs, its bar spanning the slowest to the fastest.
             </p>
             {sweepError && (
               <p role="alert" className="notice error">
