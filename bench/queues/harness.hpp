@@ -54,7 +54,8 @@ void publish_rest(Queue& queue) {
 // Runs `items` through stages-1 queues made by make_queue(); returns the wall time in seconds from
 // releasing the threads to joining them. Every stage waits with ParkWait (spin, yield, then sleep):
 // on this shared 2-core machine a pure spinner whose partner was descheduled burns whole time
-// slices, and in wasm yield() does not yield, so only sleeping hands the core back.
+// slices, and in wasm yield() does not yield, so only sleeping (sleep_us, a real futex wait
+// there) hands the core back. Every queue, ours and the peers', runs under the same policy.
 template <typename Queue, typename MakeQueue>
 double run_chain(MakeQueue make_queue, int stages, Variant variant, std::uint64_t items) {
   std::vector<std::unique_ptr<Queue>> links;
@@ -62,7 +63,7 @@ double run_chain(MakeQueue make_queue, int stages, Variant variant, std::uint64_
   std::atomic<bool> go{false};
   const bool matrix = variant == Variant::kMatrix;
   // A core per thread: spin up to ~1M attempts (milliseconds) before parking, so a batch hand-off
-  // never pays a sleep (in wasm, where pause is a no-op, 4096 spins last only a few microseconds).
+  // never pays a sleep (in wasm, where pause is a no-op, 4096 spins last only ~10-40 us).
   // More threads than cores: spin briefly, the stage we wait for needs our core to make progress.
   const bool oversubscribed = static_cast<unsigned>(stages) > std::thread::hardware_concurrency();
   auto stage_body = [&](int stage) {

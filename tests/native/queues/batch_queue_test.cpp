@@ -1,13 +1,18 @@
 // BatchQueue behaviour: semi-buffer hand-over, flush and end of stream, capacity rules, object
-// accounting, and FIFO with no loss or duplication between two threads at many buffer sizes.
+// accounting, and FIFO with no loss or duplication between two threads at many buffer sizes;
+// also the blocking push / pop with ParkWait through its sleeping phase (and sleep_us itself).
 #include "pipelab/queues/batch_queue.hpp"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
+#include "pipelab/queues/thread_sleep.hpp"
+#include "pipelab/queues/wait_policy.hpp"
 #include "queue_test_support.hpp"
 
 namespace pipelab::queues {
@@ -163,6 +168,41 @@ TEST(BatchQueue, TwoThreadsNonTrivialItemsAreAllDestroyed) {
   }
   EXPECT_EQ(Tracked::live.load(), before);
   EXPECT_EQ(Tracked::misuse.load(), 0);
+}
+
+// Both sides stall for a millisecond now and then, so the other side's ParkWait (4 spins) runs
+// out of spins and yields and sleeps: every item must still arrive once and in order.
+TEST(BatchQueue, BlockingPushPopWithParkWaitSurviveSleeps) {
+  constexpr std::uint64_t kItems = 20'000;
+  BatchQueue<std::uint64_t> queue(8);
+  std::thread producer([&] {
+    ParkWait wait(4);
+    for (std::uint64_t i = 0; i < kItems; ++i) {
+      if (i % 5'000 == 2'500) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      push(queue, i, wait);
+    }
+    queue.flush();
+  });
+  ParkWait wait(4);
+  std::uint64_t out_of_order = 0;
+  for (std::uint64_t i = 0; i < kItems; ++i) {
+    if (i % 5'000 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::uint64_t item = 0;
+    pop(queue, item, wait);
+    out_of_order += item != i;
+  }
+  producer.join();
+  EXPECT_EQ(out_of_order, 0u);
+}
+
+// A sleep never ends early (in wasm it is a futex wait that nobody notifies, ended by its timeout).
+TEST(SleepUs, LastsAtLeastTheRequestedTime) {
+  for (std::uint32_t us : {50u, 2'000u}) {
+    const auto start = std::chrono::steady_clock::now();
+    sleep_us(us);
+    EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::microseconds(us))
+        << us << " us";
+  }
 }
 
 }  // namespace

@@ -1,11 +1,15 @@
 // Backoff for a worker that found nothing to do: spin, then yield, then short sleeps capped at
 // kMaxSleepUs so a parked thread rechecks its cancel flag and its work sources at least every
 // ~0.2 ms (the cancel contract is "every thread exits within 50 ms"). Per-thread object.
+// Sleeps go through queues::sleep_us, which really blocks in wasm too: Emscripten's sleep_for
+// busy-waits anything under 0.1 ms, so the 4-64 us steps used to keep the core from the stage
+// we wait for whenever threads outnumber cores.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <thread>
+
+#include "pipelab/queues/thread_sleep.hpp"
 
 namespace pipelab::sched {
 
@@ -23,9 +27,11 @@ class Backoff {
     const std::uint32_t shift = step_ - 96 < 6 ? step_ - 96 : 6;
     const std::uint32_t us =
         (std::uint32_t(4) << shift) < kMaxSleepUs ? (4u << shift) : kMaxSleepUs;
-    std::this_thread::sleep_for(std::chrono::microseconds(us));
+    queues::sleep_us(us);
   }
-  void reset() noexcept { step_ = 0; }
+  void reset() noexcept {
+    if (step_ != 0) step_ = 0;  // no store when nothing was waited for (the per-item path)
+  }
   bool sleeping() const noexcept { return step_ >= 96; }
 
  private:
