@@ -1,4 +1,10 @@
-// Which engine this page can run: real threads need a cross-origin isolated page (SharedArrayBuffer).
+// Which engine this page can run: real threads need a cross-origin isolated page (SharedArrayBuffer),
+// and how many cores the visitor's machine offers them.
+
+/** The visitor's logical cores (2 when the browser does not say). */
+export function visitorCores(scope: typeof globalThis = globalThis): number {
+  return scope.navigator?.hardwareConcurrency || 2;
+}
 
 export function canUseThreads(scope: typeof globalThis = globalThis): boolean {
   return scope.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';

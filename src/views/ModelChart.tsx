@@ -75,10 +75,9 @@ export function ModelChart(props: ModelChartProps) {
     width - PAD.right,
   );
   const top = PAD.top + (legend.at(-1)?.row ?? -1) * LEGEND_ROW + LEGEND_ROW;
-  const padRight = PAD.right;
   const x = scaleLinear()
     .domain(xDomain)
-    .range([PAD.left, width - padRight]);
+    .range([PAD.left, width - PAD.right]);
   const y = scaleLinear()
     .domain([0, Math.max(1, ...ys)])
     .range([height - PAD.bottom, top])
@@ -96,7 +95,7 @@ export function ModelChart(props: ModelChartProps) {
     <svg className="model-chart" width={width} height={height} role="img" aria-label={summary}>
       {y.ticks(5).map((t) => (
         <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={PAD.left} x2={width - padRight} className="grid" />
+          <line x1={PAD.left} x2={width - PAD.right} className="grid" />
           <text x={PAD.left - 8} y={4} textAnchor="end" className="tick">
             {t === 0 ? '0' : yTick(t)}
           </text>
@@ -107,9 +106,9 @@ export function ModelChart(props: ModelChartProps) {
           {t}
         </text>
       ))}
-      <line x1={PAD.left} x2={width - padRight} y1={y(0)} y2={y(0)} className="axis" />
+      <line x1={PAD.left} x2={width - PAD.right} y1={y(0)} y2={y(0)} className="axis" />
       <text
-        x={(PAD.left + width - padRight) / 2}
+        x={(PAD.left + width - PAD.right) / 2}
         y={height - 8}
         textAnchor="middle"
         className="axis-label"

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { CounterBars } from '../../views/CounterBars';
 import { formatRate } from '../../views/format';
 import { RateHistory } from '../../views/RateHistory';
-import { threadsUnavailableReason } from '../../engine/isolation';
+import { threadsUnavailableReason, visitorCores } from '../../engine/isolation';
 import { replaceQuery } from '../route';
 import {
   LAYOUTS,
@@ -25,7 +25,7 @@ interface Measured {
 }
 
 export function CountingPage({ query }: { query: URLSearchParams }) {
-  const cores = navigator.hardwareConcurrency || 2;
+  const cores = visitorCores();
   const { controls: initial, errors } = useMemo(
     () => readCountingControls(query, cores),
     [query, cores],

@@ -2,7 +2,7 @@
 // build) and ends it, with every thread it started, when the page goes away.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { CountingEngine, type EngineSnapshot } from '../../engine/countingEngine';
-import { canUseThreads } from '../../engine/isolation';
+import { canUseThreads, visitorCores } from '../../engine/isolation';
 import { wasmModuleUrl } from '../../engine/wasmUrl';
 
 type Setup = { moduleUrl: string; threaded: boolean } | { error: string };
@@ -32,7 +32,7 @@ export function useCountingEngine(): {
     const created = new CountingEngine({
       moduleUrl: setup.moduleUrl,
       threaded: setup.threaded,
-      poolSize: navigator.hardwareConcurrency || 2,
+      poolSize: visitorCores(),
     });
     // The engine is an external system (a Worker) owned by this effect; React holds its handle.
     // eslint-disable-next-line react-hooks/set-state-in-effect

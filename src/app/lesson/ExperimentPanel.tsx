@@ -3,6 +3,7 @@
 import type { ControlValues, LessonControl, ModelOverlay } from '../../lessons/lessonFormat';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { formatRate } from '../../views/format';
+import { visitorCores } from '../../engine/isolation';
 import { workersOf } from '../../engine/pipeline/pipelineRun';
 import { ControlsPanel } from './ControlsPanel';
 import { modelItemsPerSec, OVERLAY_LABELS } from './modelCurves';
@@ -100,11 +101,11 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
             );
           })}
       </dl>
-      {p.engine?.engine === 'threads' && p.spec && workersOf(p.spec) > cores() && (
+      {p.engine?.engine === 'threads' && p.spec && workersOf(p.spec) > visitorCores() && (
         <p className="notice" data-testid="oversubscribed">
-          {workersOf(p.spec)} threads share your {cores()} cores, so each runs only part of the
-          time; the models assume a core for every thread. Expect the measured throughput below the
-          model — by how much is the cost of oversubscription.
+          {workersOf(p.spec)} threads share your {visitorCores()} cores, so each runs only part of
+          the time; the models assume a core for every thread. Expect the measured throughput below
+          the model — by how much is the cost of oversubscription.
         </p>
       )}
       {p.run && p.run.dropped > 0 && (
@@ -120,5 +121,3 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
     </section>
   );
 }
-
-const cores = () => navigator.hardwareConcurrency || 2;

@@ -6,7 +6,7 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { chooseEngine } from '../../engine/pipeline/chooseEngine';
 import { STEAL_WINDOW_US } from '../../engine/pipeline/liveState';
 import type { EngineKind, RunSummary } from '../../engine/pipeline/pipelineRun';
-import { canUseThreads } from '../../engine/isolation';
+import { canUseThreads, visitorCores } from '../../engine/isolation';
 import { applyControls, getAtPath, type ControlValues } from '../../lessons/lessonFormat';
 import type { Lesson } from '../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
@@ -29,12 +29,10 @@ const StillModelChart = memo(ModelChart);
 /** Wide enough for six stage boxes and the model chart's curve labels. */
 const CHART_WIDTH = 900;
 
-const cores = () => navigator.hardwareConcurrency || 2;
-
 function engineContext(preferSimulation: boolean) {
   return {
     isolated: canUseThreads(),
-    cores: cores(),
+    cores: visitorCores(),
     threadsEngineAvailable: true,
     preferSimulation,
   };
@@ -105,7 +103,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
           [sweepControl.id]: x,
         }),
       (specX) => chooseEngine(specX, engineContext(preferSimulation)).engine,
-      threadSweep ? cores() : undefined,
+      threadSweep ? visitorCores() : undefined,
     );
     const cancel = runSweep(
       jobs,
@@ -208,7 +206,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
             </div>
             <p className="hint">
               {threadSweep
-                ? `The sweep measures ${sweepControl.label.toLowerCase()} up to your ${cores()} cores on real threads`
+                ? `The sweep measures ${sweepControl.label.toLowerCase()} up to your ${visitorCores()} cores on real threads`
                 : 'The sweep measures up to eight points on real threads'}{' '}
               (fewer items per point) and simulates the rest; each point says which. A swept point
               is the middle of {SWEEP_REPEATS} runs, its bar spanning the slowest to the fastest.

@@ -11,6 +11,7 @@ import type {
 } from '../../engine/pipeline/pipelineRun';
 import { SimulationRun } from '../../engine/pipeline/simulationRun';
 import { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
+import { visitorCores } from '../../engine/isolation';
 import { wasmModuleUrl } from '../../engine/wasmUrl';
 import { readTap } from '../../engine/pipeline/telemetryTap';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
@@ -125,10 +126,7 @@ export function useLessonRun(
 
   /** The threads engine, created on first use (loading the wasm module takes a moment). */
   const threads = useCallback(() => {
-    threadsRef.current ??= new ThreadsEngine(
-      wasmModuleUrl('pipelab-web-mt.js'),
-      navigator.hardwareConcurrency || 2,
-    );
+    threadsRef.current ??= new ThreadsEngine(wasmModuleUrl('pipelab-web-mt.js'), visitorCores());
     return threadsRef.current;
   }, []);
 
