@@ -224,7 +224,7 @@ TEST(Pause, ManyQuickPausesAndResumesLoseNothing) {
 // The two-stage I/O runtimes honour the same contract (batch boundaries instead of items).
 template <typename Rt, typename Config>
 void pause_io_run(const Config& config, const char* label, const std::function<void(Rt&)>& check) {
-  Rt rt(config);
+  Rt rt(config, testing::checking());
   ASSERT_TRUE(start_and_pause_mid_run(rt)) << label << ": run ended before the pause";
   EXPECT_EQ(rt.paused_workers(), rt.thread_count()) << label;
   const std::uint64_t before = rt.items_completed();
@@ -249,9 +249,9 @@ TEST(Pause, TwoStageIoRuntimesPauseAndComplete) {
   TwoStageInputConfig in;
   in.threads = 2;
   in.batch_records = 16;
-  in.records = kIoItems / 4;
+  in.records = kIoItems;
   pause_io_run<TwoStageInputRuntime>(in, "two-stage input", [&](TwoStageInputRuntime& rt) {
-    EXPECT_EQ(rt.count_seen(1), in.records) << "each record parsed exactly once";
+    EXPECT_EQ(rt.checks().count_delivered(1), in.records) << "each record parsed exactly once";
   });
 }
 

@@ -13,6 +13,7 @@
 
 #include "pipelab/pipeline/two_stage_input.hpp"
 #include "pipelab/pipeline/two_stage_output.hpp"
+#include "pipeline_test_support.hpp"
 
 namespace pipelab::pipeline {
 namespace {
@@ -135,11 +136,12 @@ TEST(TwoStageInput, ParsesEveryRecordExactlyOnce) {
   ASSERT_EQ(reference.bad, 0u);
   for (std::uint32_t batch : {1u, 7u, 1024u}) {
     for (std::uint32_t threads = 1; threads <= kMaxTestThreads; threads += batch == 1 ? 3 : 1) {
-      TwoStageInputRuntime rt(input_config(threads, batch));
+      TwoStageInputRuntime rt(input_config(threads, batch), testing::checking());
       rt.run();
       const std::string label =
           std::to_string(threads) + " threads, batch " + std::to_string(batch);
-      EXPECT_EQ(rt.count_seen(1), kRecords) << label << ": each record parsed exactly once";
+      EXPECT_EQ(rt.checks().count_delivered(1), kRecords)
+          << label << ": each record parsed exactly once";
       EXPECT_EQ(rt.sum(), reference.sum) << label;
       EXPECT_EQ(rt.bad_records(), 0u) << label;
       EXPECT_EQ(rt.misplaced(), 0u) << label << ": a span's records and positions disagree";
@@ -201,12 +203,12 @@ TEST(TwoStageCancel, EveryThreadExitsWithin50msAndRestartWorks) {
   out.join();
   out.run();
   EXPECT_EQ(out.text(), io_text::sequential_output(2, kItems));
-  TwoStageInputRuntime in(input_config(3, 7));
+  TwoStageInputRuntime in(input_config(3, 7), testing::checking());
   in.start();
   in.request_cancel();
   in.join();
   in.run();
-  EXPECT_EQ(in.count_seen(1), kRecords);
+  EXPECT_EQ(in.checks().count_delivered(1), kRecords);
 }
 
 template <typename F>
@@ -229,9 +231,9 @@ TEST(TwoStageConfig, LimitsAreAccepted) {
   TwoStageOutputRuntime big(output_config(run_threads, 65536, 1000));
   big.run();
   EXPECT_EQ(big.text(), io_text::sequential_output(2, 1000));
-  TwoStageInputRuntime in(input_config(run_threads, 65536, 1000));
+  TwoStageInputRuntime in(input_config(run_threads, 65536, 1000), testing::checking());
   in.run();
-  EXPECT_EQ(in.count_seen(1), 1000u);
+  EXPECT_EQ(in.checks().count_delivered(1), 1000u);
 }
 
 TEST(TwoStageConfig, BadConfigurationIsRejectedNamingTheValue) {

@@ -127,7 +127,6 @@ class Runtime {
     telemetry_.restart_clock();
     pause_cv_.notify_all();
   }
-  bool pause_requested() const noexcept { return pause_.load(std::memory_order_acquire); }
   // True once a pause is requested and every worker still running has parked: from here until
   // resume, no item completes and the run clock stands still.
   bool paused() const noexcept { return all_parked_.load(std::memory_order_acquire); }

@@ -44,15 +44,13 @@ class TwoStageInputRuntime final : public Runtime {
       : Runtime(spec_for(config), options, config.threads + 1),
         config_(config),
         text_(io_text::input_text(config.seed, config.records)),
-        spans_(queue_capacity(config.threads)),
-        seen_(new std::atomic<std::uint8_t>[config.records]) {}
+        spans_(queue_capacity(config.threads)) {}
   ~TwoStageInputRuntime() override {
     request_cancel();
     join();
   }
 
   std::uint32_t thread_count() const noexcept override { return config_.threads + 1; }
-  const std::string& input() const noexcept { return text_; }
 
   // Read after finished().
   std::uint64_t sum() const noexcept { return sum_.load(std::memory_order_acquire); }
@@ -60,14 +58,6 @@ class TwoStageInputRuntime final : public Runtime {
   // Records whose parsed item number differs from their position in the text.
   std::uint64_t misplaced() const noexcept { return misplaced_.load(std::memory_order_acquire); }
   std::uint64_t records_scanned() const noexcept { return scanned_; }
-  // How many records were parsed exactly `times` times.
-  std::uint64_t count_seen(std::uint8_t times) const noexcept {
-    std::uint64_t n = 0;
-    for (std::uint64_t i = 0; i < config_.records; ++i) {
-      n += seen_[i].load(std::memory_order_relaxed) == times;
-    }
-    return n;
-  }
 
  private:
   struct Span {
@@ -102,8 +92,6 @@ class TwoStageInputRuntime final : public Runtime {
     Span s;
     while (spans_.try_pop(s)) {
     }
-    for (std::uint64_t i = 0; i < config_.records; ++i)
-      seen_[i].store(0, std::memory_order_relaxed);
     scan_done_.store(false, std::memory_order_relaxed);
     sum_.store(0, std::memory_order_relaxed);
     bad_.store(0, std::memory_order_relaxed);
@@ -185,7 +173,6 @@ class TwoStageInputRuntime final : public Runtime {
         const char* line_end = nl ? nl : end;
         const io_text::ParsedRecord r = io_text::parse_record(p, std::size_t(line_end - p));
         const std::uint64_t at = span.first_record + i;
-        seen_[at].fetch_add(1, std::memory_order_relaxed);
         if (!r.ok) {
           ++bad;
         } else {
@@ -208,7 +195,6 @@ class TwoStageInputRuntime final : public Runtime {
   TwoStageInputConfig config_;
   std::string text_;
   queues::VyukovMpmcQueue<Span> spans_;
-  std::unique_ptr<std::atomic<std::uint8_t>[]> seen_;
   alignas(64) std::atomic<bool> scan_done_{false};
   alignas(64) std::atomic<std::uint64_t> sum_{0}, bad_{0}, misplaced_{0};
   std::uint64_t scanned_ = 0;  // scanner-only, published by its exit

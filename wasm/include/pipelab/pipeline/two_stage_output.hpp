@@ -71,7 +71,6 @@ class TwoStageOutputRuntime final : public Runtime {
 
   std::uint32_t thread_count() const noexcept override { return config_.threads + 1; }
   std::uint32_t buffer_count() const noexcept { return buffer_count_; }
-  std::uint64_t batches() const noexcept { return batches_; }
 
   // Read after finished() (the workers' exit publishes them).
   std::uint64_t bytes_written() const noexcept { return bytes_; }
@@ -205,7 +204,6 @@ class TwoStageOutputRuntime final : public Runtime {
       if (cancel_requested()) return;
       const std::uint64_t v = ready_[next % buffer_count_].load(std::memory_order_acquire);
       if ((v & 0xFF) == 0 || (v >> 8) < next) {  // empty, or last lap's batch
-        if (cancel_requested()) return;
         if (blocked_on_ != next + 1) {
           telemetry_.record(w, telemetry::EventKind::kBlockedEmpty, 1, std::uint32_t(next));
           blocked_on_ = next + 1;

@@ -94,7 +94,6 @@ class RunTelemetry {
     stopped_us_.store(raw_us() - frozen, std::memory_order_release);
     frozen_us_.store(-1, std::memory_order_release);
   }
-  bool clock_stopped() const noexcept { return frozen_us_.load(std::memory_order_acquire) >= 0; }
 
   // Worker `worker` only. A no-op when telemetry is off.
   void record(std::uint16_t worker, EventKind kind, std::uint8_t stage, std::uint32_t item,
