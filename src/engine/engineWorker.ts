@@ -106,24 +106,22 @@ function pipelineStart(spec: ExperimentSpec): void {
   pauseRequest++;
   post({ type: 'pipeline-started', layout: startWasmPipeline(m, spec) });
   whenPipelineFinished(m).then(() => {
-    const stopMs = cancelRequestedAt === null ? null : performance.now() - cancelRequestedAt;
     post({
       type: 'pipeline-finished',
       completed: m._pl_pipeline_completed(),
       elapsedUs: m._pl_pipeline_elapsed_us(),
-      cancelled: cancelRequestedAt !== null,
-      stopMs,
+      cancelled: cancelRequested,
     });
-    cancelRequestedAt = null;
+    cancelRequested = false;
   });
 }
 
-let cancelRequestedAt: number | null = null;
+let cancelRequested = false;
 
 function pipelineCancel(): void {
   pauseRequest++;
   if (!mod || mod._pl_pipeline_finished()) return;
-  cancelRequestedAt = performance.now();
+  cancelRequested = true;
   mod._pl_pipeline_request_cancel();
 }
 

@@ -54,6 +54,5 @@ export type FromEngine =
       completed: number;
       elapsedUs: number;
       cancelled: boolean;
-      stopMs: number | null;
     }
   | { type: 'error'; message: string };

@@ -11,7 +11,8 @@ export interface StealViewProps {
   dequeLengths: number[];
   /**
    * Recent successful steals: thief and victim worker indices, the (newest) steal's age in ms and
-   * how many steals the entry stands for (default 1). Oldest first: later arrows are drawn on top.
+   * how many steals the entry stands for (default 1). Oldest first: the view keeps the newest
+   * MAX_STEAL_ARROWS.
    */
   steals: Array<{ thief: number; victim: number; ageMs: number; count?: number }>;
   /** Age at which a steal's arrow has faded out, ms (default 1000). */

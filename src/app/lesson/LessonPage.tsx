@@ -2,7 +2,7 @@
 // lesson file says (::experiment, ::pipeline, ::timeline, ::steals, ::model-chart), all driven by
 // one experiment whose controls live in the URL.
 import 'katex/dist/katex.min.css';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { chooseEngine } from '../../engine/pipeline/chooseEngine';
 import { STEAL_WINDOW_US } from '../../engine/pipeline/liveState';
 import type { EngineKind, RunSummary } from '../../engine/pipeline/pipelineRun';
@@ -43,6 +43,8 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
   const [values, setValues] = useState<ControlValues>(initial.values);
   const [points, setPoints] = useState<ChartPoint[]>([]);
   const [sweeping, setSweeping] = useState<(() => void) | null>(null);
+  // Leaving the page ends a sweep in progress (its cancel is the effect's cleanup).
+  useEffect(() => sweeping ?? undefined, [sweeping]);
   const preferSimulation = query.get('engine') === 'simulation';
 
   const { spec, specError } = useMemo(() => {

@@ -13,7 +13,7 @@ export const SWEEP_REPEATS = 3;
 const THREADS_POINT_MS = 1200;
 /** At most this many x values are measured on threads (evenly spaced); the rest are simulated. */
 export const MAX_MEASURED_POINTS = 8;
-const MIN_MEASURED_ITEMS = 40;
+export const MIN_MEASURED_ITEMS = 40;
 
 export interface SweepJob {
   x: number;

@@ -49,6 +49,8 @@ const STEAL_SLOT_US = 10_000;
 const IDLE = 0;
 const BLOCKED = 1;
 const STEALING = 2;
+/** The lane state of each slot after the stages', in slot order. */
+const WAIT_STATES = ['idle', 'blocked', 'stealing'] as const;
 
 /** The lane slot an event puts its worker in (null: the event does not change it). */
 function slotAfter(e: TelemetryEvent, stages: number): number | null {
@@ -154,7 +156,7 @@ export class LiveStateTracker {
     this.steals.push({ thief, victim, timeUs, count: 1, slot });
   }
 
-  /** One entry per pair, oldest newest-steal first (so the freshest arrow is drawn on top). */
+  /** One entry per pair, ordered by each pair's newest steal, oldest first. */
   private recentSteals(): RecentSteal[] {
     const byPair = new Map<number, RecentSteal>();
     for (const r of this.steals) {
@@ -216,16 +218,8 @@ export class LiveStateTracker {
       const startUs = b * this.bucketUs;
       const endUs = Math.min((b + 1) * this.bucketUs, this.nowUs);
       const last = out[out.length - 1];
-      const state: LaneState =
-        best < this.stages
-          ? 'busy'
-          : (['idle', 'blocked', 'stealing'] as const)[best - this.stages];
-      const stage =
-        best < this.stages || best === this.stages + BLOCKED
-          ? best < this.stages
-            ? best
-            : null
-          : null;
+      const state: LaneState = best < this.stages ? 'busy' : WAIT_STATES[best - this.stages];
+      const stage = best < this.stages ? best : null;
       if (last && last.state === state && last.stage === stage && last.endUs >= startUs)
         last.endUs = endUs;
       else out.push({ startUs, endUs, state, stage });

@@ -41,8 +41,12 @@ export class ThreadsEngine {
     return run;
   }
 
+  /** Ends the worker and its threads; runs still waiting on it read as stopped. */
   dispose(): void {
     this.worker.terminate();
+    this.active?.markStopped();
+    this.pending?.markStopped();
+    this.active = this.pending = null;
   }
 
   /** @internal */

@@ -5,6 +5,7 @@ import type { ThreadsEngine } from '../../../src/engine/pipeline/threadsEngine';
 import {
   MAX_MEASURED_POINTS,
   measurePoint,
+  MIN_MEASURED_ITEMS,
   planSweep,
   setsThreadCount,
   simulatePoint,
@@ -85,8 +86,25 @@ test('a measured point is the median of SWEEP_REPEATS runs with distinct seeds, 
   expect(new Set(engine.specs.map((s) => s.seed)).size).toBe(SWEEP_REPEATS);
   const ys = engine.specs.map((s) => 100 + (s.seed % 7)).sort((a, b) => a - b);
   expect(p).toEqual({ x: 2, y: ys[1], min: ys[0], max: ys[2], source: 'threads' });
-  // Each repeat runs fewer items than the spec, never fewer than a floor.
-  for (const s of engine.specs) expect(s.items).toBeLessThanOrEqual(spec(2).items);
+  // A short spec runs whole: trimming never adds items.
+  for (const s of engine.specs) expect(s.items).toBe(spec(2).items);
+});
+
+test('a long spec is cut to about a second per point, never below MIN_MEASURED_ITEMS', async () => {
+  const long = { ...spec(2), items: 1_000_000 };
+  const fast = fakeEngine(() => 100);
+  await measurePoint(fast, long, 2, () => false);
+  for (const s of fast.specs) {
+    expect(s.items).toBeLessThan(long.items);
+    expect(s.items).toBeGreaterThan(MIN_MEASURED_ITEMS);
+  }
+  const slowStages = long.stages.map((s) => ({
+    ...s,
+    service: { kind: 'fixed' as const, us: 1e6 },
+  }));
+  const slow = fakeEngine(() => 1);
+  await measurePoint(slow, { ...long, stages: slowStages }, 2, () => false);
+  for (const s of slow.specs) expect(s.items).toBe(MIN_MEASURED_ITEMS);
 });
 
 test('a measured point whose run was stopped is no point at all', async () => {

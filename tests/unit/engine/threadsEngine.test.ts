@@ -52,7 +52,6 @@ const finished = (cancelled: boolean): FromEngine => ({
   completed: cancelled ? 40 : 100,
   elapsedUs: cancelled ? 0 : 90_000,
   cancelled,
-  stopMs: null,
 });
 
 let nowMs = 0;
