@@ -164,10 +164,12 @@ inline std::string num(double v) {
   }
   return s;
 }
-inline void check_range(const std::string& path, double v, double lo, double hi) {
+// `note` is added inside the parentheses, after the range (e.g. why the bound is what it is).
+inline void check_range(const std::string& path, double v, double lo, double hi,
+                        const std::string& note = "") {
   if (!(v >= lo && v <= hi)) {
     throw SpecError(path + ": " + num(v) + " is out of range (allowed " + num(lo) + ".." + num(hi) +
-                    ")");
+                    note + ")");
   }
 }
 }  // namespace detail

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "pipelab/pipeline/io_text.hpp"
+#include "pipelab/pipeline/link.hpp"
 #include "pipelab/pipeline/runtime.hpp"
 #include "pipelab/queues/vyukov_mpmc_queue.hpp"
 #include "pipelab/sched/backoff.hpp"
@@ -66,15 +67,10 @@ class TwoStageInputRuntime final : public Runtime {
   };
 
   static ExperimentSpec spec_for(const TwoStageInputConfig& c) {
-    auto check = [](const char* field, std::uint64_t v, std::uint64_t hi, const char* note) {
-      if (v == 0 || v > hi) {
-        throw SpecError(std::string(field) + ": " + std::to_string(v) +
-                        " is out of range (allowed 1.." + std::to_string(hi) + note + ")");
-      }
-    };
-    check("threads", c.threads, kMaxReaderThreads, "; the scanner is thread 64");
-    check("batch_records", c.batch_records, kMaxBatchRecords, "");
-    check("records", c.records, kMaxItems, "");
+    using detail::check_range;
+    check_range("threads", double(c.threads), 1, kMaxReaderThreads, "; the scanner is thread 64");
+    check_range("batch_records", double(c.batch_records), 1, kMaxBatchRecords);
+    check_range("records", double(c.records), 1, kMaxItems);
     ExperimentSpec s;
     s.stages = {StageSpec{"scan", StageMode::kSerialInOrder, 1, {}},
                 StageSpec{"read", StageMode::kParallel, c.threads, {}}};
@@ -83,9 +79,7 @@ class TwoStageInputRuntime final : public Runtime {
     return s;
   }
   static std::size_t queue_capacity(std::uint32_t readers) noexcept {
-    std::size_t cap = 2;
-    while (cap < 2 * std::size_t(readers)) cap *= 2;
-    return cap;
+    return round_up_pow2(2 * std::size_t(readers));
   }
 
   void prepare() override {

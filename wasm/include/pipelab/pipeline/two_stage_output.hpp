@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "pipelab/pipeline/io_text.hpp"
+#include "pipelab/pipeline/link.hpp"
 #include "pipelab/pipeline/runtime.hpp"
 #include "pipelab/queues/vyukov_mpmc_queue.hpp"
 #include "pipelab/sched/backoff.hpp"
@@ -97,15 +98,10 @@ class TwoStageOutputRuntime final : public Runtime {
   };
 
   static ExperimentSpec spec_for(const TwoStageOutputConfig& c) {
-    auto check = [](const char* field, std::uint64_t v, std::uint64_t hi, const char* note) {
-      if (v == 0 || v > hi) {
-        throw SpecError(std::string(field) + ": " + std::to_string(v) +
-                        " is out of range (allowed 1.." + std::to_string(hi) + note + ")");
-      }
-    };
-    check("threads", c.threads, kMaxComputeThreads, "; the writer is thread 64");
-    check("batch_items", c.batch_items, kMaxBatchItems, "");
-    check("items", c.items, kMaxItems, "");
+    using detail::check_range;
+    check_range("threads", double(c.threads), 1, kMaxComputeThreads, "; the writer is thread 64");
+    check_range("batch_items", double(c.batch_items), 1, kMaxBatchItems);
+    check_range("items", double(c.items), 1, kMaxItems);
     // Describes the run for the page; the work itself is format_batch() (per item: one price).
     ExperimentSpec s;
     s.stages = {StageSpec{"format", StageMode::kParallel, c.threads,
@@ -117,9 +113,7 @@ class TwoStageOutputRuntime final : public Runtime {
     return s;
   }
   static std::size_t pool_capacity(std::uint32_t buffers) noexcept {
-    std::size_t cap = 2;
-    while (cap < buffers) cap *= 2;
-    return cap;
+    return round_up_pow2(buffers);
   }
 
   void prepare() override {
