@@ -2,6 +2,7 @@
 // in flight; a start requested while a run is active or stopping is merged into one pending start
 // (the latest wins). Counters are read straight from shared wasm memory (threads) or from the last
 // snapshot the worker posted (single-thread fallback); nothing blocks the page.
+import { newEngineWorker } from './newEngineWorker';
 import {
   COUNTING_SLOT_WORDS,
   type CountingParams,
@@ -29,9 +30,6 @@ export interface EngineOptions {
   createWorker?: () => Worker;
 }
 
-const defaultWorker = () =>
-  new Worker(new URL('./engineWorker.ts', import.meta.url), { type: 'module', name: 'engine' });
-
 export class CountingEngine {
   private readonly worker: Worker;
   private snapshot: EngineSnapshot = {
@@ -48,7 +46,7 @@ export class CountingEngine {
   private lastCounts: Float64Array = new Float64Array(0);
 
   constructor(options: EngineOptions) {
-    this.worker = (options.createWorker ?? defaultWorker)();
+    this.worker = (options.createWorker ?? newEngineWorker)();
     this.worker.onmessage = (e: MessageEvent<FromEngine>) => this.receive(e.data);
     this.worker.onerror = (e) =>
       this.update({ state: 'error', error: e.message || 'engine crashed' });

@@ -16,13 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/** The panel's "done / items" as two numbers. */
+async function completedOf(page: Page): Promise<[number, number]> {
+  const [done, items] = (await page.getByTestId('completed').textContent())!.split('/').map(Number);
+  return [done, items];
+}
+const completedNow = async (page: Page) => (await completedOf(page))[0];
+
 /** Runs the experiment until items come out (a full run is covered by the lesson tests). */
 async function runUntilItemsOut(page: Page) {
   await page.getByTestId('run').click();
   await page.waitForSelector('[data-testid=experiment][data-state=running]', { timeout: 20_000 });
-  await expect
-    .poll(async () => Number((await page.getByTestId('completed').textContent())?.split('/')[0]))
-    .toBeGreaterThan(0);
+  await expect.poll(() => completedNow(page)).toBeGreaterThan(0);
   await page.getByTestId('stop').click();
   await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 20_000 });
 }
@@ -49,19 +54,13 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
 
     await page.getByTestId('run').click();
     await page.waitForSelector('[data-testid=experiment][data-state=running]', { timeout: 20_000 });
-    const firstCompleted = Number(
-      (await page.getByTestId('completed').textContent())!.split('/')[0],
-    );
+    const firstCompleted = await completedNow(page);
     await page.waitForTimeout(800);
-    const laterCompleted = Number(
-      (await page.getByTestId('completed').textContent())!.split('/')[0],
-    );
+    const laterCompleted = await completedNow(page);
     expect(laterCompleted).toBeGreaterThan(firstCompleted);
     await h.screenshot(page, `lesson-${slug}-running`);
     await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
-    const [done, items] = (await page.getByTestId('completed').textContent())!
-      .split('/')
-      .map((s) => Number(s));
+    const [done, items] = await completedOf(page);
     expect(done).toBe(items);
     const kind = engine === 'threads' ? 'measured' : 'simulated';
     expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe(kind);
@@ -77,11 +76,6 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
     expect(pageErrors(page)).toEqual([]);
   });
 });
-
-/** The number before the slash of "done / items". */
-async function completedNow(page: Page): Promise<number> {
-  return Number((await page.getByTestId('completed').textContent())?.split('/')[0]);
-}
 
 test('on real threads a lesson run pauses (nothing completes), resumes and finishes', async () => {
   const page = await h.page();
@@ -111,7 +105,7 @@ test('on real threads a lesson run pauses (nothing completes), resumes and finis
   const holdMs = 1500;
   await page.waitForTimeout(holdMs);
   expect(await completedNow(page)).toBe(held);
-  const [, items] = (await page.getByTestId('completed').textContent())!.split('/').map(Number);
+  const [, items] = await completedOf(page);
   expect(held).toBeLessThan(items);
   await h.screenshot(page, 'lesson-pipelines-and-bubbles-paused');
 

@@ -7,14 +7,12 @@
 // value, which stood still from then on — so both clocks leave the pause out.
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { readStageCounters } from '../../telemetry';
+import { newEngineWorker } from '../newEngineWorker';
 import type { FromEngine, ToEngine } from '../protocol';
 import type { PipelineRun, RunState, RunSummary } from './pipelineRun';
 import { workersOf } from './pipelineRun';
 import type { TelemetryTap } from './telemetryTap';
 import { wasmTap } from './wasmPipeline';
-
-const defaultWorker = () =>
-  new Worker(new URL('../engineWorker.ts', import.meta.url), { type: 'module', name: 'engine' });
 
 export class ThreadsEngine {
   private readonly worker: Worker;
@@ -23,7 +21,7 @@ export class ThreadsEngine {
   private pending: ThreadsRun | null = null;
   private failure: string | null = null;
 
-  constructor(moduleUrl: string, poolSize: number, createWorker: () => Worker = defaultWorker) {
+  constructor(moduleUrl: string, poolSize: number, createWorker: () => Worker = newEngineWorker) {
     this.worker = createWorker();
     this.worker.onmessage = (e: MessageEvent<FromEngine>) => this.receive(e.data);
     this.worker.onerror = (e) => this.fail(e.message || 'the engine worker crashed');
