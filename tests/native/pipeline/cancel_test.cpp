@@ -23,12 +23,7 @@ double cancel_latency_ms(Runtime& rt) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  const auto t0 = Clock::now();
-  rt.request_cancel();
-  while (!rt.finished()) std::this_thread::sleep_for(std::chrono::microseconds(100));
-  const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-  rt.join();
-  return ms;
+  return testing::cancel_and_time_exit_ms(rt);
 }
 
 ExperimentSpec long_spec(RuntimeKind rt) {

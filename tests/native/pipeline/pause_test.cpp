@@ -25,16 +25,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-#if defined(__SANITIZE_THREAD__)
-#define PIPELAB_PAUSE_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define PIPELAB_PAUSE_TSAN 1
-#endif
-#endif
-
 // Two-stage runs long enough (tenths of a second) to be paused after their first batch.
-#if defined(PIPELAB_PAUSE_TSAN)
+#if defined(PIPELAB_TEST_TSAN)
 constexpr std::uint64_t kIoItems = 300000;
 #elif defined(__EMSCRIPTEN__)
 constexpr std::uint64_t kIoItems = 400000;

@@ -3,20 +3,42 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "pipelab/pipeline/make_runtime.hpp"
 
+// Defined under ThreadSanitizer (gcc or clang): the pipeline tests size their runs down there.
+#if defined(__SANITIZE_THREAD__)
+#define PIPELAB_TEST_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PIPELAB_TEST_TSAN 1
+#endif
+#endif
+
 namespace pipelab::pipeline::testing {
 
-#if defined(__SANITIZE_THREAD__)
+#if defined(PIPELAB_TEST_TSAN)
 inline constexpr std::uint64_t kGoldItems = 1500;
 #elif defined(__EMSCRIPTEN__)
 inline constexpr std::uint64_t kGoldItems = 2000;
 #else
 inline constexpr std::uint64_t kGoldItems = 10000;
 #endif
+
+// Requests cancel and waits for every thread to exit; returns the ms between the two, then joins.
+inline double cancel_and_time_exit_ms(Runtime& rt) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  rt.request_cancel();
+  while (!rt.finished()) std::this_thread::sleep_for(std::chrono::microseconds(100));
+  const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  rt.join();
+  return ms;
+}
 
 inline StageSpec stage(const char* name, StageMode mode, std::uint32_t threads = 1, double us = 0) {
   return StageSpec{name, mode, threads, ServiceSpec::fixed(us)};

@@ -20,15 +20,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-#if defined(__SANITIZE_THREAD__)
-#define PIPELAB_IO_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define PIPELAB_IO_TSAN 1
-#endif
-#endif
-
-#if defined(PIPELAB_IO_TSAN)
+#if defined(PIPELAB_TEST_TSAN)
 constexpr std::uint64_t kItems = 700;
 constexpr std::uint64_t kRecords = 3000;
 constexpr std::uint64_t kCancelRecords = 300000;
@@ -159,12 +151,7 @@ double cancel_latency_ms(Runtime& rt) {
          Clock::now() - started < std::chrono::seconds(10)) {
     std::this_thread::sleep_for(std::chrono::microseconds(200));
   }
-  const auto t0 = Clock::now();
-  rt.request_cancel();
-  while (!rt.finished()) std::this_thread::sleep_for(std::chrono::microseconds(100));
-  const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-  rt.join();
-  return ms;
+  return testing::cancel_and_time_exit_ms(rt);
 }
 
 // As in cancel_test.cpp: a saturated 2-core machine may delay any thread tens of ms, so a round
