@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { lessonsPlugin } from './src/lessons/vitePlugin';
+import { lessonsPlugin } from './src/lessons/vitePlugin.ts';
 
 const isolationHeaders = {
   'Cross-Origin-Opener-Policy': 'same-origin',

@@ -47,18 +47,42 @@ export function parseLesson(fileName: string, text: string): Lesson {
   }
 }
 
-export function loadLessons(dir: string, root: string = dir): Lesson[] {
-  const files = readdirSync(dir)
+/** The lesson files of a folder, in order (README.md describes the folder and is not a lesson). */
+export function lessonFiles(dir: string): string[] {
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.md') && f !== 'README.md')
-    .sort();
-  const lessons = files.map((f) =>
-    parseLesson(relative(root, join(dir, f)), readFileSync(join(dir, f), 'utf8')),
-  );
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+/** Every lesson that validates, and one message per file that does not: the dev server shows
+ * the messages in the page and keeps serving the good lessons; the build fails on any. */
+export function loadLessonsReport(
+  dir: string,
+  root: string = dir,
+): { lessons: Lesson[]; errors: string[] } {
+  const lessons: Lesson[] = [];
+  const errors: string[] = [];
   const seen = new Map<string, string>();
-  for (const [i, l] of lessons.entries()) {
-    const other = seen.get(l.slug) ?? seen.get(`#${l.number}`);
-    if (other) throw new LessonError(`${files[i]}: number or slug also used by ${other}`);
-    seen.set(l.slug, files[i]).set(`#${l.number}`, files[i]);
+  for (const file of lessonFiles(dir)) {
+    const name = relative(root, file);
+    try {
+      const lesson = parseLesson(name, readFileSync(file, 'utf8'));
+      const other = seen.get(lesson.slug) ?? seen.get(`#${lesson.number}`);
+      if (other) throw new LessonError(`${name}: number or slug also used by ${other}`);
+      seen.set(lesson.slug, name).set(`#${lesson.number}`, name);
+      lessons.push(lesson);
+    } catch (e) {
+      if (!(e instanceof LessonError)) throw e;
+      errors.push(e.message);
+    }
   }
+  return { lessons, errors };
+}
+
+/** The lessons of a folder; throws the first problem (the build and the tests use this). */
+export function loadLessons(dir: string, root: string = dir): Lesson[] {
+  const { lessons, errors } = loadLessonsReport(dir, root);
+  if (errors.length) throw new LessonError(errors[0]);
   return lessons;
 }

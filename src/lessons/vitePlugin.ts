@@ -1,30 +1,60 @@
-// Vite plugin: `import lessons from 'virtual:lessons'` gives the validated lessons of lessons/,
-// parsed at build time (a bad lesson fails the build, naming file and field) and reloaded on edit.
+// Vite plugin: `import lessons, { lessonErrors } from 'virtual:lessons'` gives the validated lessons
+// of lessons/, parsed when the module loads. A bad lesson fails `vite build` naming file and field;
+// the dev server instead serves the good lessons with the messages (the page shows them) and
+// reloads the page whenever a lesson file, or the code that checks lessons, changes.
+//
+// Vite loads this file with its config, so it imports only Node and Vite: the lesson loader and
+// everything it uses (spec, models, twin) are TypeScript modules loaded through Vite's module
+// runner (runnerImport), which also tells which files they came from, so edits to them reload too.
 import { resolve } from 'node:path';
-import type { Plugin } from 'vite';
-import { loadLessons } from './loadLessons';
+import { runnerImport, type Plugin } from 'vite';
+import type { loadLessonsReport } from './loadLessons.ts';
 
 const ID = 'virtual:lessons';
 const RESOLVED = `\0${ID}`;
 
+type Report = ReturnType<typeof loadLessonsReport>;
+
 export function lessonsPlugin(root: string): Plugin {
   const dir = resolve(root, 'lessons');
+  let building = false;
+  let logError = (message: string) => console.error(message);
+  /** Files the lesson checks were loaded from: editing one re-checks the lessons. */
+  let checkerFiles = new Set<string>();
+
+  async function load(): Promise<Report> {
+    const { module, dependencies } = await runnerImport<typeof import('./loadLessons.ts')>(
+      resolve(root, 'src/lessons/loadLessons.ts'),
+      { configFile: false, root, logLevel: 'silent' },
+    );
+    checkerFiles = new Set(dependencies.map((f) => resolve(root, f)));
+    return module.loadLessonsReport(dir, root);
+  }
+
   return {
     name: 'pipelab-lessons',
+    configResolved(config) {
+      building = config.command === 'build';
+      logError = (message) => config.logger.error(message, { timestamp: true });
+    },
     resolveId: (id) => (id === ID ? RESOLVED : null),
-    load(id) {
+    async load(id) {
       if (id !== RESOLVED) return null;
-      this.addWatchFile(dir);
-      return `export default ${JSON.stringify(loadLessons(dir, root))};`;
+      const { lessons, errors } = await load();
+      if (building && errors.length) this.error(errors.join('\n'));
+      for (const e of errors) logError(`[lessons] ${e}`);
+      return `export default ${JSON.stringify(lessons)};\nexport const lessonErrors = ${JSON.stringify(errors)};`;
     },
     configureServer(server) {
       server.watcher.add(dir);
-      server.watcher.on('all', (_event, file) => {
-        if (!file.startsWith(dir)) return;
+      const onFile = (file: string) => {
+        const lessonFile = file.startsWith(dir) && file.endsWith('.md');
+        if (!lessonFile && !checkerFiles.has(file)) return;
         const mod = server.moduleGraph.getModuleById(RESOLVED);
         if (mod) server.moduleGraph.invalidateModule(mod);
         server.ws.send({ type: 'full-reload' });
-      });
+      };
+      server.watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);
     },
   };
 }
