@@ -1,28 +1,22 @@
-// The app shell: header, and the page for the current hash route.
-import lessons from 'virtual:lessons';
+// The app shell: header, the dev server's lesson problems, and the page for the current hash route.
+import lessons, { lessonErrors } from 'virtual:lessons';
 import { CountingPage } from './counting/CountingPage';
 import { LessonPage } from './lesson/LessonPage';
 import { adHocLesson } from '../lessons/adHocLesson';
 import { Home } from './Home';
+import { unknownParamErrors } from './queryParams';
 import { useRoute } from './route';
 
 export function App() {
   const route = useRoute();
   let page;
-  if (route.path === '/') page = <Home />;
+  if (route.path === '/') page = <Home errors={unknownParamErrors(route.query, [])} />;
   else if (route.path === '/threads') page = <CountingPage query={route.query} />;
   else if (route.path === '/experiment') page = <AdHocExperiment query={route.query} />;
   else if (lessonOf(route.path)) {
     const lesson = lessonOf(route.path)!;
     page = <LessonPage key={lesson.slug} lesson={lesson} query={route.query} />;
-  } else
-    page = (
-      <main className="page">
-        <p role="alert" className="notice error">
-          No page at <code>{route.path}</code>. <a href="#/">Back to the start</a>.
-        </p>
-      </main>
-    );
+  } else page = <NoSuchPage path={route.path} />;
   return (
     <>
       <header className="top">
@@ -31,6 +25,15 @@ export function App() {
         </a>
         <span className="tagline">pipeline parallelism on real threads, next to the models</span>
       </header>
+      {lessonErrors.length > 0 && (
+        <div className="page" data-testid="lesson-errors">
+          {lessonErrors.map((e) => (
+            <p key={e} role="alert" className="notice error">
+              This lesson file does not validate, so it is left out until it does: {e}
+            </p>
+          ))}
+        </div>
+      )}
       {page}
     </>
   );
@@ -40,6 +43,35 @@ function lessonOf(path: string) {
   const m = /^\/lessons\/([a-z0-9-]+)$/.exec(path);
   return m ? lessons.find((l) => l.slug === m[1]) : undefined;
 }
+
+/** An unknown route names itself and offers every page there is. */
+function NoSuchPage({ path }: { path: string }) {
+  return (
+    <main className="page" data-testid="no-such-page">
+      <p role="alert" className="notice error">
+        No such page: <code>#{path}</code>. These are the pages there are:
+      </p>
+      <ul className="lesson-list">
+        {lessons.map((l) => (
+          <li key={l.slug}>
+            <a href={`#/lessons/${l.slug}`}>
+              {l.number}. {l.title}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href="#/threads">Warm-up: counting threads</a>
+        </li>
+        <li>
+          <a href="#/">The start page</a>
+        </li>
+      </ul>
+    </main>
+  );
+}
+
+/** What #/experiment takes besides nothing else: the spec itself and the engine choice. */
+const AD_HOC_PARAMS = ['spec', 'engine'] as const;
 
 /** #/experiment?spec=…: a bad spec is named on the page instead of breaking it. */
 function AdHocExperiment({ query }: { query: URLSearchParams }) {
@@ -55,7 +87,7 @@ function AdHocExperiment({ query }: { query: URLSearchParams }) {
       </main>
     );
   }
-  const rest = new URLSearchParams(query);
-  rest.delete('spec');
-  return <LessonPage key={query.get('spec')} lesson={lesson} query={rest} />;
+  return (
+    <LessonPage key={query.get('spec')} lesson={lesson} query={query} pageParams={AD_HOC_PARAMS} />
+  );
 }

@@ -1,6 +1,14 @@
-// The start page: what PipeLab is and where to begin; the lessons come from lessons/*.md.
+// The start page, a course's landing page: what this browser can do here, then the lessons in order
+// (from lessons/*.md), each with its one-line summary and a preview taken from the real page
+// (scripts/screenshots.mjs), then the warm-up.
 import lessons from 'virtual:lessons';
-export function Home() {
+import { canUseThreads, threadsUnavailableReason, visitorCores } from '../engine/isolation';
+import { threadsLimit } from '../engine/pipeline/chooseEngine';
+
+/** Where scripts/screenshots.mjs writes each page's preview (relative to the site). */
+export const previewUrl = (name: string) => `./previews/${name}.jpg`;
+
+export function Home({ errors }: { errors: string[] }) {
   return (
     <main className="page">
       <h1>PipeLab</h1>
@@ -9,20 +17,57 @@ export function Home() {
         on real threads in your browser (WebAssembly + pthreads), drawn next to the queueing models
         that predict it.
       </p>
-      <ul className="lesson-list">
+      {errors.map((e) => (
+        <p key={e} role="alert" className="notice error">
+          {e}
+        </p>
+      ))}
+      <Capabilities />
+      <ol className="lesson-cards">
         {lessons.map((l) => (
-          <li key={l.slug}>
-            <a href={`#/lessons/${l.slug}`}>
-              {l.number}. {l.title}
-            </a>{' '}
-            — {l.summary}
-          </li>
+          <LessonCard
+            key={l.slug}
+            href={`#/lessons/${l.slug}`}
+            preview={previewUrl(`lesson-${l.slug}`)}
+            title={`${l.number}. ${l.title}`}
+            summary={l.summary}
+          />
         ))}
-        <li>
-          <a href="#/threads">Warm-up: counting threads</a> — start real threads on your cores,
-          watch them count, and see what happens when their counters share one cache line.
-        </li>
-      </ul>
+        <LessonCard
+          href="#/threads"
+          preview={previewUrl('counting-threads')}
+          title="Warm-up: counting threads"
+          summary="Start real threads on your cores, watch them count, and see what happens when their counters share one cache line."
+        />
+      </ol>
     </main>
+  );
+}
+
+/** One line on what runs here and why: real threads, or the labelled twin. */
+function Capabilities() {
+  const cores = visitorCores();
+  const threads = canUseThreads();
+  return (
+    <p
+      className={`notice capabilities ${threads ? 'threads' : 'simulation'}`}
+      data-testid="capabilities"
+    >
+      {threads
+        ? `This browser: cross-origin isolated, ${cores} cores — lessons run on real threads (a run that needs more than ${threadsLimit(cores)} threads runs on the simulation, and says so).`
+        : `This browser: ${threadsUnavailableReason()} Lessons run on the discrete-event twin instead, labelled "simulated"; ${cores} cores reported.`}
+    </p>
+  );
+}
+
+function LessonCard(p: { href: string; preview: string; title: string; summary: string }) {
+  return (
+    <li className="lesson-card">
+      <a href={p.href}>
+        <img src={p.preview} alt="" width={320} height={200} loading="lazy" />
+        <span className="lesson-title">{p.title}</span>
+      </a>
+      <span className="lesson-summary">{p.summary}</span>
+    </li>
   );
 }

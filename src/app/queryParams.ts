@@ -49,3 +49,16 @@ export function parseChoiceParam<T extends string>(
     error: `${name}=${raw} is not one of ${choices.join(', ')}; using ${fallback}`,
   };
 }
+
+/** One message per query key the page does not take, naming the keys it does: a typo'd
+ * parameter must be said, not silently ignored. */
+export function unknownParamErrors(
+  query: URLSearchParams,
+  known: readonly string[],
+  noun = 'a parameter of this page',
+): string[] {
+  const list = known.length ? known.join(', ') : 'none';
+  return [...new Set(query.keys())]
+    .filter((key) => !known.includes(key))
+    .map((key) => `${key} is not ${noun} (known: ${list})`);
+}

@@ -1,4 +1,5 @@
-// One horizontal bar per thread: its counting rate right now (measured from the real counters).
+// One horizontal bar per thread: its counting rate right now, read from the real counters
+// (measured on real threads; simulated when one thread takes the threads' turns).
 // D3 computes the scale; React renders the marks.
 import { scaleLinear } from 'd3';
 import { formatRate } from './format';
@@ -11,41 +12,55 @@ export interface CounterBarsProps {
   /** Upper end of the scale, counts per second (kept steady between frames by the caller). */
   maxRatePerSec: number;
   width?: number;
+  /** Where the rates come from: real threads, or one thread taking their turns. */
+  kind?: 'measured' | 'simulated';
 }
 
-const ROW = 22;
-const LABEL = 72;
-const VALUE = 96;
+const ROW_PX = 22;
+const LABEL_PX = 72;
+const VALUE_PX = 96;
 
-export function CounterBars({ ratesPerSec, counts, maxRatePerSec, width = 560 }: CounterBarsProps) {
+export function CounterBars({
+  ratesPerSec,
+  counts,
+  maxRatePerSec,
+  width = 560,
+  kind = 'measured',
+}: CounterBarsProps) {
   const n = ratesPerSec.length;
   const x = scaleLinear()
     .domain([0, Math.max(1, maxRatePerSec)])
-    .range([0, width - LABEL - VALUE]);
+    .range([0, width - LABEL_PX - VALUE_PX]);
   return (
     <svg
       className="counter-bars"
       width={width}
-      height={n * ROW + 4}
+      height={n * ROW_PX + 4}
       role="img"
       aria-label={`Counting rate of ${n} threads`}
     >
       {Array.from(ratesPerSec, (rate, i) => (
-        <g key={i} transform={`translate(0,${i * ROW + 2})`} data-testid="thread-counter">
-          <text x={0} y={ROW / 2 + 4} className="label">
+        <g key={i} transform={`translate(0,${i * ROW_PX + 2})`} data-testid="thread-counter">
+          <text x={0} y={ROW_PX / 2 + 4} className="label">
             thread {i}
           </text>
-          <rect x={LABEL} y={3} height={ROW - 6} width={width - LABEL - VALUE} className="track" />
           <rect
-            x={LABEL}
+            x={LABEL_PX}
             y={3}
-            height={ROW - 6}
+            height={ROW_PX - 6}
+            width={width - LABEL_PX - VALUE_PX}
+            className="track"
+          />
+          <rect
+            x={LABEL_PX}
+            y={3}
+            height={ROW_PX - 6}
             width={Math.max(0, x(Math.min(rate, maxRatePerSec)))}
             className="bar"
-            data-kind="measured"
+            data-kind={kind}
             data-count={counts[i]}
           />
-          <text x={width - VALUE + 6} y={ROW / 2 + 4} className="value">
+          <text x={width - VALUE_PX + 6} y={ROW_PX / 2 + 4} className="value">
             {formatRate(rate)}/s
           </text>
         </g>

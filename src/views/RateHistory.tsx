@@ -1,4 +1,5 @@
-// The total counting rate over the last seconds, as a line (measured). D3 builds the path.
+// The total counting rate over the last seconds, as a line (measured, or simulated when one
+// thread takes the threads' turns). D3 builds the path.
 import { line, scaleLinear } from 'd3';
 import { formatRate } from './format';
 
@@ -10,6 +11,8 @@ export interface RateHistoryProps {
   windowMs?: number;
   width?: number;
   height?: number;
+  /** Where the rates come from: real threads, or one thread taking their turns. */
+  kind?: 'measured' | 'simulated';
 }
 
 export function RateHistory({
@@ -18,6 +21,7 @@ export function RateHistory({
   windowMs = 10_000,
   width = 560,
   height = 120,
+  kind = 'measured',
 }: RateHistoryProps) {
   const pad = { left: 56, right: 8, top: 8, bottom: 18 };
   const tEnd = history.length ? history[history.length - 1][0] : windowMs;
@@ -48,7 +52,7 @@ export function RateHistory({
       <text x={width - pad.right} y={height - 4} className="tick" textAnchor="end">
         last {windowMs / 1000} s
       </text>
-      {path && <path d={path} className="line" data-kind="measured" />}
+      {path && <path d={path} className="line" data-kind={kind} />}
     </svg>
   );
 }

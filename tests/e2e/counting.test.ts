@@ -180,6 +180,10 @@ describe('isolation turned off (no headers, no service worker)', () => {
       .toContain('not cross-origin isolated');
     await startRun(page);
     await expectEveryThreadRises(page, 3, 5);
+    // One thread takes the threads' turns: every figure says simulated, none says measured.
+    expect(await page.getByTestId('total-rate').getAttribute('data-kind')).toBe('simulated');
+    expect(await page.locator('[data-kind=simulated]').count()).toBeGreaterThan(3);
+    expect(await page.locator('[data-kind=measured]').count()).toBe(0);
     await h.screenshot(page, 'counting-single-thread-fallback');
     await stopRun(page);
     expect(pageErrors(page)).toEqual([]);

@@ -1,6 +1,6 @@
 // The counting page's controls as they appear in the URL (#/threads?threads=4&layout=packed&workNs=0),
 // validated with the allowed ranges.
-import { parseChoiceParam, parseIntParam } from '../queryParams';
+import { parseChoiceParam, parseIntParam, unknownParamErrors } from '../queryParams';
 
 export const LAYOUTS = ['packed', 'padded'] as const;
 export type LayoutName = (typeof LAYOUTS)[number];
@@ -27,6 +27,9 @@ export function readCountingControls(
   const workNs = parseIntParam(query, 'workNs', { min: 0, max: 1_000_000, fallback: 0 });
   return {
     controls: { threads: threads.value, layout: layout.value, workNs: workNs.value },
-    errors: [threads.error, layout.error, workNs.error].filter((e): e is string => e !== null),
+    errors: [
+      ...[threads.error, layout.error, workNs.error].filter((e): e is string => e !== null),
+      ...unknownParamErrors(query, ['threads', 'layout', 'workNs']),
+    ],
   };
 }

@@ -38,8 +38,23 @@ function engineContext(preferSimulation: boolean) {
   };
 }
 
-export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearchParams }) {
-  const initial = useMemo(() => readControlValues(lesson.controls, query), [lesson, query]);
+export function LessonPage({
+  lesson,
+  query,
+  pageParams,
+}: {
+  lesson: Lesson;
+  query: URLSearchParams;
+  /** The page's own parameters besides the controls (default: a lesson page's). */
+  pageParams?: readonly string[];
+}) {
+  const initial = useMemo(
+    () =>
+      pageParams
+        ? readControlValues(lesson.controls, query, 'a parameter of this page', pageParams)
+        : readControlValues(lesson.controls, query),
+    [lesson, query, pageParams],
+  );
   const [values, setValues] = useState<ControlValues>(initial.values);
   const [points, setPoints] = useState<ChartPoint[]>([]);
   const [sweeping, setSweeping] = useState<(() => void) | null>(null);
@@ -228,7 +243,7 @@ export function LessonPage({ lesson, query }: { lesson: Lesson; query: URLSearch
   return (
     <main className="page lesson">
       <p className="crumbs">
-        <a href="#/">PipeLab</a> › Lesson {lesson.number}
+        <a href="#/">PipeLab</a> › {lesson.number > 0 ? `Lesson ${lesson.number}` : 'Experiment'}
       </p>
       <h1>{lesson.title}</h1>
       {initial.errors.map((e) => (

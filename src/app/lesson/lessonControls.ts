@@ -1,11 +1,16 @@
 // A lesson's control values as they appear in the URL (#/lessons/<slug>?threads=4&stages=7), each
 // checked against its control's range or choices; bad values are named and fall back to defaults.
 import type { ControlValues, LessonControl } from '../../lessons/lessonFormat';
-import { parseChoiceParam, parseIntParam } from '../queryParams';
+import { parseChoiceParam, parseIntParam, unknownParamErrors } from '../queryParams';
+
+/** Parameters every lesson page takes besides its controls. */
+export const LESSON_PAGE_PARAMS = ['engine'] as const;
 
 export function readControlValues(
   controls: LessonControl[],
   query: URLSearchParams,
+  noun = 'a control of this lesson',
+  pageParams: readonly string[] = LESSON_PAGE_PARAMS,
 ): { values: ControlValues; errors: string[] } {
   const values: ControlValues = {};
   const errors: string[] = [];
@@ -22,11 +27,6 @@ export function readControlValues(
     values[c.id] = parsed.value;
     if (parsed.error) errors.push(parsed.error);
   }
-  const known = new Set(controls.map((c) => c.id));
-  for (const key of query.keys())
-    if (!known.has(key) && key !== 'engine')
-      errors.push(
-        `${key} is not a control of this lesson (known: ${[...known, 'engine'].join(', ')})`,
-      );
+  errors.push(...unknownParamErrors(query, [...controls.map((c) => c.id), ...pageParams], noun));
   return { values, errors };
 }

@@ -8,6 +8,10 @@ import { workersOf } from './pipelineRun';
 export const OVERSUBSCRIPTION_LIMIT = 4;
 export const THREADS_ENGINE_MAX_THREADS = 64;
 
+/** The most threads a run may ask for on real threads with this many cores. */
+export const threadsLimit = (cores: number) =>
+  Math.min(cores * OVERSUBSCRIPTION_LIMIT, THREADS_ENGINE_MAX_THREADS);
+
 export interface EngineContext {
   isolated: boolean;
   cores: number;
@@ -33,7 +37,7 @@ export function chooseEngine(
       engine: 'simulation',
       reason: 'the threads engine for pipeline runs is not part of this build yet',
     };
-  const limit = Math.min(ctx.cores * OVERSUBSCRIPTION_LIMIT, THREADS_ENGINE_MAX_THREADS);
+  const limit = threadsLimit(ctx.cores);
   if (threads > limit)
     return {
       engine: 'simulation',
