@@ -23,6 +23,7 @@ export function adHocLesson(specJson: string | null): Lesson {
     controls: [],
     models: workStealing ? ['case3', 'ideal'] : ['case1', 'case1-per-server'],
     sweep: null,
+    claims: [],
     blocks: [
       { kind: 'component', name: 'experiment' },
       { kind: 'component', name: 'pipeline' },

@@ -1,6 +1,8 @@
 // The lesson front matter: its types and its validation (see FORMAT.md). Pure, so the same checks
 // run in the build (vitePlugin.ts) and in the tests; errors name the field path.
+import { MODEL_OVERLAYS, type ModelOverlay } from '../model/overlays';
 import { parseExperimentSpec, type ExperimentSpec } from '../spec/experimentSpec';
+import { readClaims, type ClaimSpec } from './claims';
 import {
   join,
   readEnum,
@@ -13,9 +15,6 @@ import {
 
 export const COMPONENTS = ['experiment', 'pipeline', 'timeline', 'steals', 'model-chart'] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
-
-export const MODEL_OVERLAYS = ['case1', 'case1-per-server', 'case2', 'case3', 'ideal'] as const;
-export type ModelOverlay = (typeof MODEL_OVERLAYS)[number];
 
 /** A number the visitor sets within min..max; written to one or more integer spec fields. */
 export interface RangeControl {
@@ -56,6 +55,8 @@ export interface LessonMeta {
   controls: LessonControl[];
   models: ModelOverlay[];
   sweep: string | null;
+  /** The front matter's checked claims, validated (evaluated by loadLessons). */
+  claims: ClaimSpec[];
 }
 
 const CONTROL_ID = /^[a-z][A-Za-z0-9]{0,23}$/;
@@ -218,7 +219,15 @@ function checkEveryPosition(experimentSource: unknown, controls: LessonControl[]
 
 /** Validates parsed front matter; throws SpecError naming the field. */
 export function validateLessonMeta(raw: unknown): LessonMeta {
-  const o = readObject(raw, '', ['title', 'summary', 'experiment', 'controls', 'models', 'sweep']);
+  const o = readObject(raw, '', [
+    'title',
+    'summary',
+    'experiment',
+    'controls',
+    'models',
+    'sweep',
+    'claims',
+  ]);
   const title = readString(requireField(o, 'title', ''), 'title', 1, 80);
   const summary = readString(requireField(o, 'summary', ''), 'summary', 1, 240);
   const experimentSource = requireField(o, 'experiment', '');
@@ -245,5 +254,6 @@ export function validateLessonMeta(raw: unknown): LessonMeta {
   if (!Array.isArray(modelsRaw)) throw new SpecError('models', 'must be a list');
   const models = modelsRaw.map((m, i) => readEnum(m, join('models', i), MODEL_OVERLAYS));
   const sweep = o.sweep === undefined ? null : readEnum(o.sweep, 'sweep', [...ids]);
-  return { title, summary, experimentSource, experiment, controls, models, sweep };
+  const claims = readClaims(o.claims, controls);
+  return { title, summary, experimentSource, experiment, controls, models, sweep, claims };
 }

@@ -3,10 +3,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { validateLessonMeta, type LessonMeta } from './lessonFormat';
+import { evaluateClaims, type CheckedClaim } from './claims';
+import { applyControls, validateLessonMeta, type LessonMeta } from './lessonFormat';
 import { ProseError, renderProse, type ProseBlock } from './renderProse';
 
-export interface Lesson extends LessonMeta {
+export interface Lesson extends Omit<LessonMeta, 'claims'> {
+  /** Checked at load: each claim held at every point it names, with the numbers as evidence. */
+  claims: CheckedClaim[];
   /** From the file name: `01-pipelines-and-bubbles.md` → number 1, slug `pipelines-and-bubbles`. */
   number: number;
   slug: string;
@@ -32,16 +35,19 @@ export function parseLesson(fileName: string, text: string): Lesson {
   }
   try {
     const meta = validateLessonMeta(raw);
+    const claims = evaluateClaims(meta.claims, (values) =>
+      applyControls(meta.experimentSource, meta.controls, values),
+    );
     const bodyFirstLine = fm[0].split('\n').length;
     let blocks: ProseBlock[];
     try {
-      blocks = renderProse(text.slice(fm[0].length));
+      blocks = renderProse(text.slice(fm[0].length), claims);
     } catch (e) {
       if (!(e instanceof ProseError)) throw e;
       // Report the line in the file, not in the prose body.
       throw new ProseError(e.line + bodyFirstLine - 1, e.problem, { cause: e });
     }
-    return { ...meta, number: Number(name[1]), slug: name[2], blocks };
+    return { ...meta, claims, number: Number(name[1]), slug: name[2], blocks };
   } catch (e) {
     throw new LessonError(`${fileName}: ${(e as Error).message}`, { cause: e });
   }

@@ -1,7 +1,9 @@
 // Lesson prose → blocks of HTML and component slots, at build time: TeX via KaTeX (`$…$` inline,
-// `$$…$$` display), markdown via marked, and `::name` lines as slots for registered components.
+// `$$…$$` display), markdown via marked, `::name` lines as slots for registered components, and
+// sentences linked to checked claims (`[sentence](claim:id)`) marked with the claim's evidence.
 import katex from 'katex';
 import { marked } from 'marked';
+import type { CheckedClaim } from './claims';
 import { COMPONENTS, type ComponentName } from './lessonFormat';
 
 export type ProseBlock =
@@ -24,8 +26,23 @@ function lineOf(text: string, index: number): number {
   return text.slice(0, index).split('\n').length;
 }
 
+const CLAIM_LINK = /<a href="claim:([^"]*)">([\s\S]*?)<\/a>/g;
+const escapeAttr = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** A sentence backed by a checked claim: marked, with the numbers that were checked as its title. */
+function claimSpan(claim: CheckedClaim, html: string): string {
+  const title = `Checked when the lesson was built: ${claim.evidence.join('; ')}`;
+  return `<span class="claim" data-testid="claim" data-claim="${claim.id}" title="${escapeAttr(title)}">${html}<sup class="claim-mark" aria-label="checked claim">✓</sup></span>`;
+}
+
 /** Markdown with math: formulas are typeset first and kept away from the markdown parser. */
-function renderMarkdown(source: string, firstLine: number): string {
+function renderMarkdown(
+  source: string,
+  firstLine: number,
+  claims: Map<string, CheckedClaim>,
+  cited: Set<string>,
+): string {
   const typeset: string[] = [];
   const masked = source.replace(
     MATH,
@@ -48,18 +65,35 @@ function renderMarkdown(source: string, firstLine: number): string {
       return `MATH${typeset.length - 1}END`;
     },
   );
-  const html = marked.parse(masked, { async: false }) as string;
+  const html = (marked.parse(masked, { async: false }) as string).replace(
+    CLAIM_LINK,
+    (_m, id: string, text: string) => {
+      const claim = claims.get(id);
+      if (!claim)
+        throw new ProseError(
+          firstLine + lineOf(source, source.indexOf(`(claim:${id})`)) - 1,
+          `claim:${id} is not a claim of this lesson (claims: ${[...claims.keys()].join(', ') || 'none'})`,
+        );
+      cited.add(id);
+      return claimSpan(claim, text);
+    },
+  );
   return html.replace(/MATH(\d+)END/g, (_m, i: string) => typeset[Number(i)]);
 }
 
-export function renderProse(body: string): ProseBlock[] {
+/** Renders the body; every claim must be cited by a sentence (`[sentence](claim:id)`), and every
+ * citation must name a claim, so no checked claim is left without the words it backs. */
+export function renderProse(body: string, claims: CheckedClaim[] = []): ProseBlock[] {
+  const byId = new Map(claims.map((c) => [c.id, c]));
+  const cited = new Set<string>();
   const blocks: ProseBlock[] = [];
   const lines = body.split('\n');
   let chunk: string[] = [];
   let chunkStart = 1;
   const flush = () => {
     const text = chunk.join('\n');
-    if (text.trim()) blocks.push({ kind: 'html', html: renderMarkdown(text, chunkStart) });
+    if (text.trim())
+      blocks.push({ kind: 'html', html: renderMarkdown(text, chunkStart, byId, cited) });
     chunk = [];
   };
   lines.forEach((line, i) => {
@@ -76,5 +110,11 @@ export function renderProse(body: string): ProseBlock[] {
     blocks.push({ kind: 'component', name: name as ComponentName });
   });
   flush();
+  const uncited = claims.filter((c) => !cited.has(c.id));
+  if (uncited.length)
+    throw new ProseError(
+      lines.length,
+      `claim ${uncited[0].id} is not cited in the prose (link its sentence: [sentence](claim:${uncited[0].id}))`,
+    );
   return blocks;
 }

@@ -27,3 +27,4 @@ export { workStealingModel, idealModel, type WorkStealingResult } from './workSt
 export { sizing, DEFAULT_TOLERANCE, type SizingResult } from './sizing';
 export { batchQueueSpeedup, littlesLaw, threadPacking } from './seedModels';
 export { predictedRunTimeUs } from './runTime';
+export { MODEL_OVERLAYS, OVERLAY_LABELS, modelItemsPerSec, type ModelOverlay } from './overlays';

@@ -19,7 +19,7 @@ import { replaceQuery } from '../route';
 import { ExperimentPanel } from './ExperimentPanel';
 import { readControlValues } from './lessonControls';
 import { modelCurves, sweepValues } from './modelCurves';
-import { planSweep, runSweep, setsThreadCount, SWEEP_REPEATS } from './sweep';
+import { planSweep, runSweep, setsThreadCount, SWEEP_REPEATS, type SweepJob } from './sweep';
 import { useLessonRun, WINDOW_US, type ChartPoint } from './useLessonRun';
 
 /** Skips frames whose lanes did not change (they are rebuilt at 10 Hz, see useLessonRun). */
@@ -33,9 +33,23 @@ function engineContext(preferSimulation: boolean) {
   return {
     isolated: canUseThreads(),
     cores: visitorCores(),
-    threadsEngineAvailable: true,
     preferSimulation,
   };
+}
+
+/** What the sweep will do on this engine, in words: how many points run on real threads and how
+ * many on the twin, and why. */
+function sweepHint(plan: SweepJob[], threadSweep: boolean, engineReason: string): string {
+  const measured = plan.filter((j) => j.engine === 'threads').length;
+  const simulated = plan.length - measured;
+  const repeats = `Each point is the middle of ${SWEEP_REPEATS} runs, its bar spanning the slowest to the fastest.`;
+  if (measured === 0)
+    return `This sweep simulates all ${plan.length} points on the discrete-event twin (${engineReason}). ${repeats}`;
+  const why = threadSweep
+    ? ` (up to your ${visitorCores()} cores: the models assume a core per thread)`
+    : '';
+  const rest = simulated > 0 ? ` and simulates the other ${simulated}` : '';
+  return `This sweep measures ${measured} of its ${plan.length} points on real threads${why}, with fewer items each,${rest}; each point says which. ${repeats}`;
 }
 
 export function LessonPage({
@@ -108,22 +122,31 @@ export function LessonPage({
     });
   };
 
+  // Which engine measures each swept x: planned once per change of the controls, so the hint
+  // below says what this sweep will really do.
+  const plan = useMemo(
+    () =>
+      sweepControl?.kind === 'range'
+        ? planSweep(
+            sweepValues(sweepControl),
+            (x) =>
+              applyControls(lesson.experimentSource, lesson.controls, {
+                ...values,
+                [sweepControl.id]: x,
+              }),
+            (specX) => chooseEngine(specX, engineContext(preferSimulation)).engine,
+            threadSweep ? visitorCores() : undefined,
+          )
+        : null,
+    [lesson, values, sweepControl, threadSweep, preferSimulation],
+  );
+
   const sweep = () => {
-    if (!sweepControl || sweepControl.kind !== 'range') return;
+    if (!plan) return;
     sweeping?.();
     run.stop();
-    const jobs = planSweep(
-      sweepValues(sweepControl),
-      (x) =>
-        applyControls(lesson.experimentSource, lesson.controls, {
-          ...values,
-          [sweepControl.id]: x,
-        }),
-      (specX) => chooseEngine(specX, engineContext(preferSimulation)).engine,
-      threadSweep ? visitorCores() : undefined,
-    );
     const cancel = runSweep(
-      jobs,
+      plan,
       run.threads,
       (p) => setPoints((ps) => [...ps, p]),
       (error) => {
@@ -221,13 +244,11 @@ export function LessonPage({
               </button>
               <button onClick={() => setPoints([])}>Clear points</button>
             </div>
-            <p className="hint">
-              {threadSweep
-                ? `The sweep measures ${sweepControl.label.toLowerCase()} up to your ${visitorCores()} cores on real threads`
-                : 'The sweep measures up to eight points on real threads'}{' '}
-              (fewer items per point) and simulates the rest; each point says which. A swept point
-              is the middle of {SWEEP_REPEATS} runs, its bar spanning the slowest to the fastest.
-            </p>
+            {plan && (
+              <p className="hint" data-testid="sweep-hint">
+                {sweepHint(plan, threadSweep, engine?.reason ?? '')}
+              </p>
+            )}
             {sweepError && (
               <p role="alert" className="notice error">
                 {sweepError}

@@ -1,35 +1,6 @@
-// The model overlays a lesson asks for, as throughput in items/s: one value for the current
-// controls, and curves over the swept control for the model chart.
-import { closedStaticModel, idealModel, openStaticModel, workStealingModel } from '../../model';
-import {
-  applyControls,
-  type ControlValues,
-  type LessonControl,
-  type ModelOverlay,
-} from '../../lessons/lessonFormat';
-import type { ExperimentSpec } from '../../spec/experimentSpec';
-
-export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
-  case1: 'Case 1 (closed, T_arr = max T_ser)',
-  'case1-per-server': 'Case 1 (T_arr = max T_ser / c)',
-  case2: 'Case 2 (open)',
-  case3: 'Case 3 (work stealing)',
-  ideal: 'Ideal (one central queue)',
-};
-
-/** Model throughput in items/s, or null when the overlay does not apply to this runtime. */
-export function modelItemsPerSec(overlay: ModelOverlay, spec: ExperimentSpec): number | null {
-  const staticRuntime = spec.runtime !== 'work-stealing';
-  let perUs: number | null = null;
-  if (overlay === 'case1' && staticRuntime)
-    perUs = closedStaticModel(spec, { reading: 'max-service' }).throughputPerUs;
-  if (overlay === 'case1-per-server' && staticRuntime)
-    perUs = closedStaticModel(spec, { reading: 'max-service-per-server' }).throughputPerUs;
-  if (overlay === 'case2' && staticRuntime) perUs = openStaticModel(spec).throughputPerUs;
-  if (overlay === 'case3' && !staticRuntime) perUs = workStealingModel(spec).throughputPerUs;
-  if (overlay === 'ideal' && !staticRuntime) perUs = idealModel(spec);
-  return perUs === null || !Number.isFinite(perUs) ? null : perUs * 1e6;
-}
+// The model overlays a lesson asks for as curves over the swept control, for the model chart.
+import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../model';
+import { applyControls, type ControlValues, type LessonControl } from '../../lessons/lessonFormat';
 
 /** At most this many x values per curve (a 64-point curve is the model benchmark's unit). */
 const MAX_POINTS = 64;

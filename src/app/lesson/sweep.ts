@@ -4,11 +4,11 @@
 // macrotask, so the page keeps drawing.
 import type { EngineKind } from '../../engine/pipeline/pipelineRun';
 import type { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
-import { createSimulation } from '../../sim';
+import { repeatSeed, simulateRepeats, spreadOf, TWIN_REPEATS } from '../../sim';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { ChartPoint } from './useLessonRun';
 
-export const SWEEP_REPEATS = 3;
+export const SWEEP_REPEATS = TWIN_REPEATS;
 /** A measured sweep point (all its repeats) should take about this long: items are trimmed to fit. */
 const THREADS_POINT_MS = 1200;
 /** At most this many x values are measured on threads (evenly spaced); the rest are simulated. */
@@ -53,19 +53,10 @@ export function planSweep(
   return jobs;
 }
 
-/** Repeat r's seed: distinct per repeat, the first one the spec's own. */
-const repeatSeed = (spec: ExperimentSpec, r: number) => (spec.seed + r * 7919) >>> 0;
-
 /** The median of the repeats' throughputs, with their min and max as the spread. */
 function spreadPoint(ys: number[], x: number, source: EngineKind): ChartPoint {
-  const sorted = [...ys].sort((a, b) => a - b);
-  return {
-    x,
-    y: sorted[Math.floor(sorted.length / 2)],
-    min: sorted[0],
-    max: sorted[sorted.length - 1],
-    source,
-  };
+  const { median, min, max } = spreadOf(ys);
+  return { x, y: median, min, max, source };
 }
 
 export function simulatePoint(
@@ -73,11 +64,7 @@ export function simulatePoint(
   x: number,
   repeats = SWEEP_REPEATS,
 ): ChartPoint {
-  const ys: number[] = [];
-  for (let r = 0; r < repeats; r++) {
-    const result = createSimulation({ ...spec, seed: repeatSeed(spec, r) }).runToEnd();
-    ys.push(result.throughputPerUs * 1e6);
-  }
+  const ys = simulateRepeats(spec, repeats).map((r) => r.throughputPerUs * 1e6);
   return spreadPoint(ys, x, 'simulation');
 }
 

@@ -15,8 +15,6 @@ export const threadsLimit = (cores: number) =>
 export interface EngineContext {
   isolated: boolean;
   cores: number;
-  /** Whether the threads engine can run pipeline experiments in this build. */
-  threadsEngineAvailable: boolean;
   /** The visitor asked for the simulation. */
   preferSimulation: boolean;
 }
@@ -31,11 +29,6 @@ export function chooseEngine(
     return {
       engine: 'simulation',
       reason: 'this page is not cross-origin isolated, so real threads are unavailable',
-    };
-  if (!ctx.threadsEngineAvailable)
-    return {
-      engine: 'simulation',
-      reason: 'the threads engine for pipeline runs is not part of this build yet',
     };
   const limit = threadsLimit(ctx.cores);
   if (threads > limit)

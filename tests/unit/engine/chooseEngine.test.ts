@@ -11,7 +11,7 @@ const ws = (threads: number) =>
     items: 10,
     seed: 1,
   });
-const ctx = { isolated: true, cores: 4, threadsEngineAvailable: true, preferSimulation: false };
+const ctx = { isolated: true, cores: 4, preferSimulation: false };
 
 test('threads when isolated and within cores × 4', () => {
   expect(chooseEngine(ws(16), ctx)).toEqual({
@@ -24,7 +24,6 @@ test.each([
   [{ ...ctx, isolated: false }, 4, /not cross-origin isolated/],
   [ctx, 17, /17 threads is more than 16 \(your 4 cores × 4, at most 64\)/],
   [{ ...ctx, cores: 32 }, 65, /more than 64/],
-  [{ ...ctx, threadsEngineAvailable: false }, 2, /not part of this build/],
   [{ ...ctx, preferSimulation: true }, 2, /you chose the simulation/],
 ])('simulation with a reason (%#)', (c, threads, reason) => {
   const choice = chooseEngine(ws(threads), c);

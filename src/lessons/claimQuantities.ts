@@ -1,0 +1,92 @@
+// The quantities a checked claim can compare (claims.ts): model overlays, the seeded twin's run,
+// and the pipeline's capacity bound — each a pure function of an ExperimentSpec. A lesson that
+// needs a new kind of number adds one entry here.
+import { MODEL_OVERLAYS, modelItemsPerSec, type ModelOverlay } from '../model/overlays';
+import { stageInputs } from '../model/serviceTime';
+import { simulateRepeats, spreadOf } from '../sim/repeats';
+import type { SimResult } from '../sim/simulation';
+import type { ExperimentSpec } from '../spec/experimentSpec';
+
+export interface ClaimQuantity {
+  /** How the name is written, for messages: `model.<overlay>`. */
+  pattern: string;
+  unit: 'items/s' | 's' | 'fraction';
+  matches(name: string): boolean;
+  /** The value for this spec; throws naming the quantity when it does not apply. */
+  evaluate(spec: ExperimentSpec, name: string): number;
+}
+
+/** The twin's repeats per spec, kept while the lessons load (claims share specs). */
+const twinRuns = new Map<string, SimResult[]>();
+function twin(spec: ExperimentSpec): SimResult[] {
+  const key = JSON.stringify(spec);
+  let runs = twinRuns.get(key);
+  if (!runs) {
+    if (twinRuns.size > 256) twinRuns.clear();
+    runs = simulateRepeats(spec);
+    twinRuns.set(key, runs);
+  }
+  return runs;
+}
+const twinMedian = (spec: ExperimentSpec, of: (r: SimResult) => number) =>
+  spreadOf(twin(spec).map(of)).median;
+
+const exactly = (word: string) => (name: string) => name === word;
+
+export const CLAIM_QUANTITIES: ClaimQuantity[] = [
+  {
+    pattern: `model.<${MODEL_OVERLAYS.join('|')}>`,
+    unit: 'items/s',
+    matches: (name) => MODEL_OVERLAYS.some((m) => name === `model.${m}`),
+    evaluate(spec, name) {
+      const y = modelItemsPerSec(name.slice('model.'.length) as ModelOverlay, spec);
+      if (y === null) throw new Error(`${name} does not apply to the ${spec.runtime} runtime`);
+      return y;
+    },
+  },
+  {
+    pattern: 'twin.throughput',
+    unit: 'items/s',
+    matches: exactly('twin.throughput'),
+    evaluate: (spec) => twinMedian(spec, (r) => r.throughputPerUs * 1e6),
+  },
+  {
+    pattern: 'twin.time',
+    unit: 's',
+    matches: exactly('twin.time'),
+    evaluate: (spec) => twinMedian(spec, (r) => r.makespanUs / 1e6),
+  },
+  {
+    // A stage's busy time over the time its threads had (static: the stage's own threads; work
+    // stealing: all threads, so it is that stage's share of everyone's time).
+    pattern: 'twin.busy.<stage name>',
+    unit: 'fraction',
+    matches: (name) => name.startsWith('twin.busy.'),
+    evaluate(spec, name) {
+      const stageName = name.slice('twin.busy.'.length);
+      const i = spec.stages.findIndex((s) => s.name === stageName);
+      if (i < 0)
+        throw new Error(
+          `${name}: no stage named ${stageName} (stages: ${spec.stages.map((s) => s.name).join(', ')})`,
+        );
+      const threads = spec.runtime === 'work-stealing' ? spec.threads : spec.stages[i].threads;
+      return twinMedian(spec, (r) => r.stages[i].busyUs / (threads * r.makespanUs));
+    },
+  },
+  {
+    // X ≤ min_i c_i / T_ser_i: no pipeline runs faster than its slowest stage.
+    pattern: 'bound.slowest-stage',
+    unit: 'items/s',
+    matches: exactly('bound.slowest-stage'),
+    evaluate(spec) {
+      if (spec.runtime === 'work-stealing')
+        throw new Error('bound.slowest-stage is for thread-per-stage runtimes, not work stealing');
+      return 1e6 * Math.min(...stageInputs(spec).map((s) => s.servers / s.serviceTimeUs));
+    },
+  },
+];
+
+export function formatQuantity(value: number, q: Pick<ClaimQuantity, 'unit'>): string {
+  if (q.unit === 'fraction') return `${(value * 100).toFixed(1)}%`;
+  return `${value.toPrecision(4)} ${q.unit}`;
+}
