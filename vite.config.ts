@@ -19,7 +19,10 @@ function wasmDir(): string | null {
 
 export default defineConfig({
   base: process.env.PIPELAB_BASE ?? './',
-  plugins: [react(), lessonsPlugin(fileURLToPath(new URL('.', import.meta.url)))],
+  plugins: [
+    react(),
+    lessonsPlugin(fileURLToPath(new URL('.', import.meta.url)), process.env.PIPELAB_LESSONS_DIR),
+  ],
   define: { __PIPELAB_WASM_DIR__: JSON.stringify(wasmDir()) },
   server: { port: 5173, strictPort: true, headers: isolationHeaders },
   preview: { port: 4173, strictPort: true, headers: isolationHeaders },

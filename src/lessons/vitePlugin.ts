@@ -6,7 +6,7 @@
 // Vite loads this file with its config, so it imports only Node and Vite: the lesson loader and
 // everything it uses (spec, models, twin) are TypeScript modules loaded through Vite's module
 // runner (runnerImport), which also tells which files they came from, so edits to them reload too.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
 import type { loadLessonsReport } from './loadLessons.ts';
 
@@ -15,8 +15,13 @@ const RESOLVED = `\0${ID}`;
 
 type Report = ReturnType<typeof loadLessonsReport>;
 
-export function lessonsPlugin(root: string): Plugin {
-  const dir = resolve(root, 'lessons');
+/**
+ * @param root the project root (where src/ is)
+ * @param lessonsDir the lesson folder (default `<root>/lessons`; the dev-server e2e test points it
+ *   at a copy it edits); messages name files relative to its parent, as `lessons/01-x.md`.
+ */
+export function lessonsPlugin(root: string, lessonsDir?: string): Plugin {
+  const dir = resolve(lessonsDir ?? resolve(root, 'lessons'));
   let building = false;
   let logError = (message: string) => console.error(message);
   /** Files the lesson checks were loaded from: editing one re-checks the lessons. */
@@ -28,7 +33,7 @@ export function lessonsPlugin(root: string): Plugin {
       { configFile: false, root, logLevel: 'silent' },
     );
     checkerFiles = new Set(dependencies.map((f) => resolve(root, f)));
-    return module.loadLessonsReport(dir, root);
+    return module.loadLessonsReport(dir, dirname(dir));
   }
 
   return {

@@ -1,5 +1,6 @@
 // E2E harness: serves the production build (dist/) the ways a host would — with the isolation
-// headers, or as a plain static host — and drives Debian's Chromium; screenshots are kept in
+// headers, or as a plain static host — or points at a running dev server, and drives Debian's
+// Chromium, recording each page's uncaught errors and console errors; screenshots are kept in
 // tests/artifacts/screenshots.
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -25,17 +26,30 @@ export async function openHarness(options: {
 }): Promise<Harness> {
   if (!existsSync(resolve(distDir, 'index.html')))
     throw new Error('dist/ is missing: npm test builds it (or run npm run build)');
-  mkdirSync(screenshotDir, { recursive: true });
   const server = await serveStatic({ root: distDir, ...options });
+  return openBrowserAt(server.url, () => server.close());
+}
+
+/** Chromium pointed at a site already served at `url`; `closeSite` runs after the browser closes. */
+export async function openBrowserAt(
+  url: string,
+  closeSite: () => Promise<void> = async () => {},
+): Promise<Harness> {
+  mkdirSync(screenshotDir, { recursive: true });
   const browser = await launchBrowser();
   return {
-    url: server.url,
+    url,
     context: browser.context,
     async page() {
       const page = await browser.context.newPage();
       const errors: string[] = [];
+      const consoleErrs: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error') consoleErrs.push(m.text());
+      });
       uncaught.set(page, errors);
+      consoleErrorsOf.set(page, consoleErrs);
       return page;
     },
     async screenshot(page, name) {
@@ -43,16 +57,22 @@ export async function openHarness(options: {
     },
     async close() {
       await browser.close();
-      await server.close();
+      await closeSite();
     },
   };
 }
 
 /** Uncaught exceptions of each page opened through a harness. */
 const uncaught = new WeakMap<Page, string[]>();
+/** console.error messages of each page opened through a harness. */
+const consoleErrorsOf = new WeakMap<Page, string[]>();
 
 export function pageErrors(page: Page): string[] {
   return uncaught.get(page) ?? [];
+}
+
+export function consoleErrors(page: Page): string[] {
+  return consoleErrorsOf.get(page) ?? [];
 }
 
 /** Each thread's total count, read from the bars' data attributes. */

@@ -32,11 +32,49 @@ async function runUntilItemsOut(page: Page) {
   await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 20_000 });
 }
 
-test('the home page lists every lesson', async () => {
+test('the home page lists every lesson with a preview, and says what this browser can do', async () => {
   const page = await h.page();
   await page.goto(h.url);
   for (const l of LESSONS)
     await expect.poll(() => page.locator(`a[href="#/lessons/${l.slug}"]`).count()).toBe(1);
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  expect(await page.getByTestId('capabilities').textContent()).toContain(
+    `cross-origin isolated, ${cores} cores — lessons run on real threads`,
+  );
+  // Every card's preview image exists and decoded (taken by npm run screenshots).
+  const images = page.locator('.lesson-card img');
+  expect(await images.count()).toBe(LESSONS.length + 1);
+  await expect
+    .poll(() =>
+      images.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)),
+    )
+    .toBe(true);
+  expect(pageErrors(page)).toEqual([]);
+});
+
+const adHoc = encodeURIComponent(
+  JSON.stringify({
+    runtime: 'static',
+    stages: [{ name: 'only', mode: 'parallel', service: { kind: 'fixed', us: 100 } }],
+    items: 100,
+    seed: 1,
+  }),
+);
+test.each([
+  ['#/?zzbogus=1', 'zzbogus is not a parameter of this page (known: none)'],
+  [
+    '#/threads?zzbogus=1',
+    'zzbogus is not a parameter of this page (known: threads, layout, workNs)',
+  ],
+  [
+    `#/experiment?spec=${adHoc}&zzbogus=1`,
+    'zzbogus is not a parameter of this page (known: spec, engine)',
+  ],
+])('%s names the unknown parameter', async (hash, message) => {
+  const page = await h.page();
+  await page.goto(`${h.url}${hash}`);
+  await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
+  expect(pageErrors(page)).toEqual([]);
 });
 
 describe.each(LESSONS)('lesson $slug', ({ slug }) => {
@@ -45,11 +83,9 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
     await page.goto(`${h.url}#/lessons/${slug}`);
     const panel = page.getByTestId('experiment');
     await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
-    const engine = await panel.getAttribute('data-engine');
-    expect(['threads', 'simulation']).toContain(engine);
-    await expect
-      .poll(() => page.locator('.engine-badge').textContent())
-      .toMatch(/Real threads|Simulated/);
+    // This host sends the isolation headers: a lesson must run on real threads here.
+    expect(await panel.getAttribute('data-engine')).toBe('threads');
+    await expect.poll(() => page.locator('.engine-badge').textContent()).toMatch(/^Real threads/);
     expect(await page.locator('[data-kind=model]').count()).toBeGreaterThan(0);
 
     await page.getByTestId('run').click();
@@ -62,16 +98,19 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
     await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
     const [done, items] = await completedOf(page);
     expect(done).toBe(items);
-    const kind = engine === 'threads' ? 'measured' : 'simulated';
-    expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe(kind);
+    expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
 
-    // The finished run is a point on the chart; the sweep adds one per x (measured or simulated).
+    // The finished run is a measured point on the chart; the sweep adds one per x, at least one
+    // of them measured on threads (the hint says how many) and the rest simulated.
     const marks = (k: string) => page.locator(`.model-chart-block circle[data-kind=${k}]`).count();
-    await expect.poll(() => marks(kind)).toBeGreaterThan(0);
-    const before = (await marks('measured')) + (await marks('simulated'));
+    await expect.poll(() => marks('measured')).toBe(1);
+    const hint = await page.getByTestId('sweep-hint').textContent();
+    const planned = /measures (\d+) of its (\d+) points on real threads/.exec(hint ?? '');
+    expect(planned, hint ?? '').not.toBeNull();
     await page.getByTestId('sweep').click();
     await expect.poll(() => page.getByTestId('sweep').isEnabled(), { timeout: 90_000 }).toBe(true);
-    expect((await marks('measured')) + (await marks('simulated'))).toBeGreaterThan(before + 10);
+    expect(await marks('measured')).toBe(1 + Number(planned![1]));
+    expect(await marks('simulated')).toBe(Number(planned![2]) - Number(planned![1]));
     await h.screenshot(page, `lesson-${slug}-swept`);
     expect(pageErrors(page)).toEqual([]);
   });
@@ -137,10 +176,14 @@ test.each([
   expect(pageErrors(page)).toEqual([]);
 });
 
-test('an unknown lesson says so', async () => {
+test('an unknown lesson says so and links every lesson', async () => {
   const page = await h.page();
   await page.goto(`${h.url}#/lessons/no-such-lesson`);
-  await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('No page at');
+  await expect
+    .poll(() => page.getByRole('alert').first().textContent())
+    .toContain('No such page: #/lessons/no-such-lesson');
+  for (const l of LESSONS)
+    expect(await page.locator(`a[href="#/lessons/${l.slug}"]`).count()).toBe(1);
 });
 
 describe('not cross-origin isolated', () => {
@@ -160,6 +203,10 @@ describe('not cross-origin isolated', () => {
     await page.getByTestId('run').click();
     await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
     expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('simulated');
+    expect(await page.getByTestId('sweep-hint').textContent()).toMatch(
+      /^This sweep simulates all \d+ points on the discrete-event twin \(this page is not cross-origin isolated/,
+    );
+    expect(await page.locator('[data-kind=measured]').count()).toBe(0);
     await plain.screenshot(page, 'lesson-pipelines-and-bubbles-simulated');
     expect(pageErrors(page)).toEqual([]);
   });

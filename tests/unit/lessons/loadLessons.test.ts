@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { applyControls } from '../../../src/lessons/lessonFormat';
 import { loadLessons, parseLesson } from '../../../src/lessons/loadLessons';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const experiment = `experiment:
@@ -142,11 +143,17 @@ describe('choice controls', () => {
   });
 });
 
-test('the lessons in lessons/ are valid', () => {
-  const lessons = loadLessons(
-    resolve(__dirname, '../../../lessons'),
-    resolve(__dirname, '../../..'),
+test('the lessons in lessons/ are valid, and each has its preview and README screenshot', () => {
+  const root = resolve(__dirname, '../../..');
+  const lessons = loadLessons(resolve(root, 'lessons'), root);
+  expect(lessons.length).toBe(
+    readdirSync(resolve(root, 'lessons')).filter((f) => /^\d\d-/.test(f)).length,
   );
-  expect(lessons.map((l) => l.slug)).toEqual(['pipelines-and-bubbles', 'work-stealing-and-tokens']);
-  for (const l of lessons) expect(l.blocks.some((b) => b.kind === 'component')).toBe(true);
+  const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+  for (const l of lessons) {
+    expect(l.blocks.some((b) => b.kind === 'component')).toBe(true);
+    // Taken from the real page by `npm run screenshots`.
+    expect(existsSync(resolve(root, `public/previews/lesson-${l.slug}.jpg`)), l.slug).toBe(true);
+    expect(readme, l.slug).toContain(`(public/screenshots/lesson-${l.slug}.png)`);
+  }
 });

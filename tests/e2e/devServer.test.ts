@@ -1,0 +1,189 @@
+// The app exactly as `npm start` serves it: the same script (scripts/start.mjs) on a free port,
+// over a copy of lessons/ that the test edits. A clean start prints the setup steps and the URL
+// once, no warning; every route loads with no Vite error overlay, no uncaught error and no console
+// error; each lesson completes a run on real threads with measured marks; a broken lesson edit is
+// named in the page and the next good edit recovers without a restart; a port in use is named.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { consoleErrors, openBrowserAt, pageErrors, type Harness } from './harness';
+
+const root = resolve(__dirname, '../..');
+const lessonSlugs = readdirSync(join(root, 'lessons'))
+  .map((f) => /^\d{2}-([a-z0-9-]+)\.md$/.exec(f)?.[1])
+  .filter((s): s is string => s !== undefined);
+const adHocSpec = encodeURIComponent(
+  JSON.stringify({
+    runtime: 'static',
+    stages: [{ name: 'only', mode: 'parallel', service: { kind: 'fixed', us: 100 } }],
+    items: 100,
+    seed: 1,
+  }),
+);
+const ROUTES = [
+  '#/',
+  '#/threads',
+  `#/experiment?spec=${adHocSpec}`,
+  ...lessonSlugs.map((s) => `#/lessons/${s}`),
+  '#/nosuchroute',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => ok(port));
+    });
+  });
+}
+
+/** Polls until `ready()` (hooks cannot use expect.poll); throws with `detail()` on timeout. */
+async function waitFor(ready: () => boolean, timeoutMs: number, detail: () => string) {
+  const until = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms:\n${detail()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `npm start -- --port <port>`, run as npm runs it (node scripts/start.mjs). */
+function startScript(port: number, env: NodeJS.ProcessEnv): Started {
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--port', String(port)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+let lessonsCopy: string;
+let port: number;
+let server: Started;
+let h: Harness;
+
+beforeAll(async () => {
+  lessonsCopy = join(mkdtempSync(join(tmpdir(), 'pipelab-lessons-')), 'lessons');
+  cpSync(join(root, 'lessons'), lessonsCopy, { recursive: true });
+  port = await freePort();
+  server = startScript(port, { PIPELAB_LESSONS_DIR: lessonsCopy });
+  await waitFor(
+    () => server.output().includes(`http://localhost:${port}/`),
+    170_000,
+    () => server.output(),
+  );
+  h = await openBrowserAt(`http://localhost:${port}/`);
+});
+
+afterAll(async () => {
+  await h?.close();
+  server?.child.kill('SIGTERM');
+  await server?.exited;
+  rmSync(join(lessonsCopy, '..'), { recursive: true, force: true });
+});
+
+/** Opens a route and waits for the app to render it (the header's brand is there on every page). */
+async function open(hash: string): Promise<Page> {
+  const page = await h.page();
+  await page.goto(`${h.url}${hash}`);
+  await page.waitForSelector('header.top .brand', { timeout: 30_000 });
+  return page;
+}
+
+async function expectClean(page: Page) {
+  expect(await page.locator('vite-error-overlay').count()).toBe(0);
+  expect(pageErrors(page)).toEqual([]);
+  expect(consoleErrors(page)).toEqual([]);
+}
+
+test('a clean start prints the setup steps and the URL once, and no warning', () => {
+  const text = server.output();
+  expect(text.split(`http://localhost:${port}/`).length - 1).toBe(1);
+  expect(text).not.toMatch(/warn|\(!\)|deprecat|error/i);
+});
+
+describe.each(ROUTES)('route %s', (hash) => {
+  test('loads with no overlay, no uncaught error, no console error', async () => {
+    const page = await open(hash);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    await expectClean(page);
+    await page.close();
+  });
+});
+
+describe.each(lessonSlugs)('lesson %s in the dev server', (slug) => {
+  test('completes a run on real threads with measured marks', async () => {
+    const page = await open(`#/lessons/${slug}`);
+    const panel = page.getByTestId('experiment');
+    await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
+    expect(await panel.getAttribute('data-engine')).toBe('threads');
+    await page.getByTestId('run').click();
+    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 90_000 });
+    expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
+    await expect
+      .poll(() => page.locator('.model-chart-block circle[data-kind=measured]').count())
+      .toBeGreaterThan(0);
+    await expectClean(page);
+    await page.close();
+  });
+});
+
+test('a bad lesson edit is named in the page; the next good edit recovers without a restart', async () => {
+  const file = join(
+    lessonsCopy,
+    readdirSync(lessonsCopy).find((f) => f.startsWith('01-'))!,
+  );
+  const good = readFileSync(file, 'utf8');
+  const slug = lessonSlugs[0];
+  const page = await open(`#/lessons/${slug}`);
+  await page.waitForSelector('[data-testid=experiment]');
+  try {
+    writeFileSync(file, good.replace(/min: 1, max: 16 }/, 'min: 1, max: 0 }'));
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('lesson-errors')
+            .textContent()
+            .catch(() => ''),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toMatch(/lessons\/01-[a-z-]+\.md: controls\[\d\]\.max: 0 is out of range \(allowed 1\.\./);
+    expect(await page.locator('vite-error-overlay').count()).toBe(0);
+  } finally {
+    writeFileSync(file, good);
+  }
+  await expect.poll(() => page.getByTestId('lesson-errors').count(), { timeout: 30_000 }).toBe(0);
+  await page.waitForSelector('[data-testid=experiment][data-state=idle]', { timeout: 30_000 });
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test('a port in use is named, with how to pick another, and nothing hangs', async () => {
+  const second = startScript(port, {});
+  const code = await Promise.race([
+    second.exited,
+    new Promise<'hung'>((done) => setTimeout(() => done('hung'), 60_000)),
+  ]);
+  if (code === 'hung') second.child.kill('SIGKILL');
+  expect(code).toBe(1);
+  expect(second.output()).toContain(
+    `Port ${port} is already in use (another PipeLab or Vite server?). Stop it, or pick another port: npm start -- --port ${port + 1}`,
+  );
+});
