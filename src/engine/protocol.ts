@@ -2,7 +2,14 @@
 // going, data flows through shared wasm memory (threads) or one snapshot per slice (single-thread).
 
 import type { ExperimentSpec } from '../spec/experimentSpec';
-import type { WasmTapLayout } from './pipeline/wasmPipeline';
+
+/** Byte offsets of a run's rings and counters inside wasm memory (stable for the run). */
+export interface WasmTapLayout {
+  workers: number;
+  ringOffsets: number[];
+  countersOffset: number;
+  stages: number;
+}
 
 /** The C++ counting slots: 64 threads × 128 bytes (a padded slot owns a line pair), in u64 words. */
 export const COUNTING_SLOT_WORDS = (64 * 128) / 8;

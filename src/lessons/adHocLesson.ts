@@ -24,6 +24,7 @@ export function adHocLesson(specJson: string | null): Lesson {
     models: workStealing ? ['case3', 'ideal'] : ['case1', 'case1-per-server'],
     sweep: null,
     claims: [],
+    paper: [],
     blocks: [
       { kind: 'component', name: 'experiment' },
       { kind: 'component', name: 'pipeline' },

@@ -16,7 +16,7 @@
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { join, readObject, readString, requireField, SpecError } from '../spec/specFields';
 import { CLAIM_QUANTITIES, formatQuantity, type ClaimQuantity } from './claimQuantities';
-import type { ControlValues, LessonControl } from './lessonFormat';
+import type { ControlValues, LessonControl } from './controls';
 
 export interface QuantityRef {
   quantity: ClaimQuantity;
@@ -58,7 +58,7 @@ const SIDE = new RegExp(
 );
 const RELATION = new RegExp(String.raw`\s(>=|<=|>|<|(?:within|outside) (${NUMBER})% of)\s`);
 
-function parseSide(text: string, path: string, controls: LessonControl[]): Side {
+export function parseSide(text: string, path: string, controls: LessonControl[]): Side {
   const m = SIDE.exec(text.trim());
   if (!m)
     throw new SpecError(
@@ -86,7 +86,7 @@ function quantityNamed(name: string): ClaimQuantity | undefined {
 }
 
 /** A control value written in a claim, checked like a URL parameter: known control, in range. */
-function controlValue(
+export function controlValue(
   controls: LessonControl[],
   id: string,
   raw: unknown,
@@ -210,21 +210,10 @@ export function evaluateClaims(
   return claims.map((claim, i) => {
     // A plain number is shown in the unit of the quantity it is compared with.
     const other = [claim.left, claim.right].find((s) => s.kind === 'quantity');
+    const unitOf = other?.kind === 'quantity' ? other.quantity : undefined;
     const evidence = combinations(claim.at).map((combo) => {
-      const value = (side: Side): [number, string] => {
-        if (side.kind === 'number')
-          return [
-            side.value,
-            other?.kind === 'quantity'
-              ? formatQuantity(side.value, other.quantity)
-              : String(side.value),
-          ];
-        const x = side.quantity.evaluate(specAt({ ...combo, ...side.set }), side.name);
-        const label = `${side.factor === 1 ? '' : `${side.factor} × `}${side.name}${bracket(side.set)}`;
-        return [side.factor * x, `${label} = ${formatQuantity(side.factor * x, side.quantity)}`];
-      };
-      const [a, aText] = value(claim.left);
-      const [b, bText] = value(claim.right);
+      const [a, aText] = sideValue(claim.left, specAt, combo, unitOf);
+      const [b, bText] = sideValue(claim.right, specAt, combo, unitOf);
       const where = Object.keys(combo).length
         ? `at ${bracket(combo).slice(1, -1)}`
         : 'at the defaults';
@@ -239,7 +228,21 @@ export function evaluateClaims(
   });
 }
 
-function bracket(values: ControlValues): string {
+/** A side's value at the control values `combo` (plus the side's own), and how to show it. */
+export function sideValue(
+  side: Side,
+  specAt: (values: ControlValues) => ExperimentSpec,
+  combo: ControlValues,
+  numberUnit?: Pick<ClaimQuantity, 'unit'>,
+): [number, string] {
+  if (side.kind === 'number')
+    return [side.value, numberUnit ? formatQuantity(side.value, numberUnit) : String(side.value)];
+  const x = side.factor * side.quantity.evaluate(specAt({ ...combo, ...side.set }), side.name);
+  const label = `${side.factor === 1 ? '' : `${side.factor} × `}${side.name}${bracket(side.set)}`;
+  return [x, `${label} = ${formatQuantity(x, side.quantity)}`];
+}
+
+export function bracket(values: ControlValues): string {
   const entries = Object.entries(values);
   return entries.length ? `[${entries.map(([k, v]) => `${k}=${v}`).join(', ')}]` : '';
 }

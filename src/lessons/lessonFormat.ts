@@ -2,48 +2,17 @@
 // run in the build (vitePlugin.ts) and in the tests; errors name the field path.
 import { MODEL_OVERLAYS, type ModelOverlay } from '../model/overlays';
 import { parseExperimentSpec, type ExperimentSpec } from '../spec/experimentSpec';
-import { readClaims, type ClaimSpec } from './claims';
 import {
   join,
   readEnum,
-  readInteger,
   readObject,
   readString,
   requireField,
   SpecError,
 } from '../spec/specFields';
-
-export const COMPONENTS = ['experiment', 'pipeline', 'timeline', 'steals', 'model-chart'] as const;
-export type ComponentName = (typeof COMPONENTS)[number];
-
-/** A number the visitor sets within min..max; written to one or more integer spec fields. */
-export interface RangeControl {
-  kind: 'range';
-  /** The URL parameter name. */
-  id: string;
-  label: string;
-  /** Spec paths the value is written to, e.g. `stages[1].threads`. */
-  targets: string[];
-  min: number;
-  max: number;
-  step: number;
-  unit: string | null;
-  /** The spec's value at the first target. */
-  defaultValue: number;
-}
-
-/** One of a few named variants, each replacing top-level spec fields (e.g. the whole `stages`). */
-export interface ChoiceControl {
-  kind: 'choice';
-  id: string;
-  label: string;
-  choices: Array<{ value: string; label: string; set: Record<string, unknown> }>;
-  /** The first choice. */
-  defaultValue: string;
-}
-
-export type LessonControl = RangeControl | ChoiceControl;
-export type ControlValues = Record<string, number | string>;
+import { readClaims, type ClaimSpec } from './claims';
+import { checkEveryPosition, readControl, type LessonControl } from './controls';
+import { readPaperRows, type PaperRowSpec } from './paper';
 
 export interface LessonMeta {
   title: string;
@@ -57,164 +26,8 @@ export interface LessonMeta {
   sweep: string | null;
   /** The front matter's checked claims, validated (evaluated by loadLessons). */
   claims: ClaimSpec[];
-}
-
-const CONTROL_ID = /^[a-z][A-Za-z0-9]{0,23}$/;
-const PATH_STEP = /([A-Za-z]+)|\[(\d+)\]/g;
-
-/** Reads the value at a spec path such as `stages[1].threads` (undefined when absent). */
-export function getAtPath(root: unknown, path: string): unknown {
-  let node: unknown = root;
-  for (const m of path.matchAll(PATH_STEP)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[m[1] ?? Number(m[2])];
-  }
-  return node;
-}
-
-/** A deep copy of `root` with the value at `path` replaced. */
-export function setAtPath<T>(root: T, path: string, value: unknown): T {
-  const copy = structuredClone(root) as Record<string, unknown>;
-  const steps = [...path.matchAll(PATH_STEP)].map((m) => m[1] ?? Number(m[2]));
-  let node = copy as Record<string | number, unknown>;
-  for (const step of steps.slice(0, -1)) node = node[step] as Record<string | number, unknown>;
-  node[steps[steps.length - 1]] = value;
-  return copy as T;
-}
-
-/**
- * The experiment with every control set to `values[id]` (absent controls keep their default).
- * Applied to the source spec, so derived defaults (e.g. a static pipeline's total threads) follow;
- * choices first (they replace whole fields), then ranges (they write into those fields).
- */
-export function applyControls(
-  experimentSource: unknown,
-  controls: LessonControl[],
-  values: ControlValues,
-): ExperimentSpec {
-  let spec = experimentSource as Record<string, unknown>;
-  for (const c of controls) {
-    if (c.kind !== 'choice' || values[c.id] === undefined) continue;
-    const choice = c.choices.find((x) => x.value === values[c.id]);
-    if (!choice)
-      throw new SpecError(
-        c.id,
-        `"${values[c.id]}" is not one of ${c.choices.map((x) => x.value).join(', ')}`,
-      );
-    spec = { ...spec, ...structuredClone(choice.set) };
-  }
-  for (const c of controls) {
-    const v = values[c.id];
-    if (c.kind !== 'range' || v === undefined) continue;
-    for (const target of c.targets) spec = setAtPath(spec, target, v);
-  }
-  return parseExperimentSpec(spec);
-}
-
-function readChoiceControl(
-  o: Record<string, unknown>,
-  path: string,
-  id: string,
-  label: string,
-): ChoiceControl {
-  const raw = o.choices;
-  if (!Array.isArray(raw) || raw.length < 2 || raw.length > 8)
-    throw new SpecError(join(path, 'choices'), 'must be a list of 2..8 choices');
-  const choices = raw.map((c, i) => {
-    const cp = join(join(path, 'choices'), i);
-    const co = readObject(c, cp, ['value', 'label', 'set']);
-    const set = readObject(requireField(co, 'set', cp), join(cp, 'set'), [
-      'runtime',
-      'stages',
-      'threads',
-      'tokens',
-      'queue',
-      'items',
-    ]);
-    return {
-      value: readString(requireField(co, 'value', cp), join(cp, 'value'), 1, 16),
-      label: readString(requireField(co, 'label', cp), join(cp, 'label'), 1, 40),
-      set,
-    };
-  });
-  return { kind: 'choice', id, label, choices, defaultValue: choices[0].value };
-}
-
-function readControl(value: unknown, path: string, experiment: ExperimentSpec): LessonControl {
-  const o = readObject(value, path, [
-    'id',
-    'label',
-    'targets',
-    'min',
-    'max',
-    'step',
-    'unit',
-    'choices',
-  ]);
-  const id = readString(requireField(o, 'id', path), join(path, 'id'), 1, 24);
-  if (!CONTROL_ID.test(id))
-    throw new SpecError(join(path, 'id'), `"${id}" must match ${CONTROL_ID.source}`);
-  const label = readString(requireField(o, 'label', path), join(path, 'label'), 1, 60);
-  if (o.choices !== undefined) {
-    for (const key of ['targets', 'min', 'max', 'step', 'unit'])
-      if (o[key] !== undefined)
-        throw new SpecError(join(path, key), 'not allowed on a control with choices');
-    return readChoiceControl(o, path, id, label);
-  }
-  const targetsRaw = requireField(o, 'targets', path);
-  if (!Array.isArray(targetsRaw) || targetsRaw.length === 0 || targetsRaw.length > 16)
-    throw new SpecError(join(path, 'targets'), 'must be a list of 1..16 spec paths');
-  const targets = targetsRaw.map((t, i) => {
-    const tp = join(join(path, 'targets'), i);
-    const target = readString(t, tp, 1, 64);
-    if (!Number.isInteger(getAtPath(experiment, target)))
-      throw new SpecError(tp, `"${target}" is not an integer field of the experiment`);
-    return target;
-  });
-  const min = readInteger(requireField(o, 'min', path), join(path, 'min'), 0, 1e8);
-  const max = readInteger(requireField(o, 'max', path), join(path, 'max'), min, 1e8);
-  const step =
-    o.step === undefined ? 1 : readInteger(o.step, join(path, 'step'), 1, max - min || 1);
-  const unit = o.unit === undefined ? null : readString(o.unit, join(path, 'unit'), 1, 16);
-  const defaultValue = getAtPath(experiment, targets[0]) as number;
-  if (defaultValue < min || defaultValue > max)
-    throw new SpecError(
-      join(path, 'targets'),
-      `the experiment's ${targets[0]} = ${defaultValue} is outside min..max (${min}..${max})`,
-    );
-  return { kind: 'range', id, label, targets, min, max, step, unit, defaultValue };
-}
-
-/** Every choice, and every range control at its min and max under every choice, must give a
- * valid experiment: no position of the controls can produce a bad run. */
-function checkEveryPosition(experimentSource: unknown, controls: LessonControl[]): void {
-  const choiceSets: ControlValues[] = [{}];
-  for (const c of controls)
-    if (c.kind === 'choice')
-      for (const base of choiceSets.splice(0))
-        for (const x of c.choices) choiceSets.push({ ...base, [c.id]: x.value });
-  controls.forEach((c, i) => {
-    const positions: Array<[string, ControlValues]> =
-      c.kind === 'range'
-        ? choiceSets.flatMap((base) => [
-            ['max', { ...base, [c.id]: c.max }] as [string, ControlValues],
-            ['min', { ...base, [c.id]: c.min }] as [string, ControlValues],
-          ])
-        : choiceSets.map((values) => ['choices', values] as [string, ControlValues]);
-    for (const [field, values] of positions) {
-      try {
-        applyControls(experimentSource, controls, values);
-      } catch (e) {
-        const where = Object.entries(values)
-          .map(([k, v]) => `${k}=${v}`)
-          .join(', ');
-        throw new SpecError(
-          join(join('controls', i), field),
-          `at ${where} the experiment is invalid: ${(e as Error).message}`,
-        );
-      }
-    }
-  });
+  /** What the source papers measured, to set beside ours (twin values computed by loadLessons). */
+  paper: PaperRowSpec[];
 }
 
 /** Validates parsed front matter; throws SpecError naming the field. */
@@ -227,6 +40,7 @@ export function validateLessonMeta(raw: unknown): LessonMeta {
     'models',
     'sweep',
     'claims',
+    'paper',
   ]);
   const title = readString(requireField(o, 'title', ''), 'title', 1, 80);
   const summary = readString(requireField(o, 'summary', ''), 'summary', 1, 240);
@@ -255,5 +69,6 @@ export function validateLessonMeta(raw: unknown): LessonMeta {
   const models = modelsRaw.map((m, i) => readEnum(m, join('models', i), MODEL_OVERLAYS));
   const sweep = o.sweep === undefined ? null : readEnum(o.sweep, 'sweep', [...ids]);
   const claims = readClaims(o.claims, controls);
-  return { title, summary, experimentSource, experiment, controls, models, sweep, claims };
+  const paper = readPaperRows(o.paper, controls);
+  return { title, summary, experimentSource, experiment, controls, models, sweep, claims, paper };
 }

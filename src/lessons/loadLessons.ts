@@ -4,12 +4,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { evaluateClaims, type CheckedClaim } from './claims';
-import { applyControls, validateLessonMeta, type LessonMeta } from './lessonFormat';
+import { applyControls, type ControlValues } from './controls';
+import { evaluatePaperRows, type PaperRow } from './paper';
+import { SpecError } from '../spec/specFields';
+import { validateLessonMeta, type LessonMeta } from './lessonFormat';
 import { ProseError, renderProse, type ProseBlock } from './renderProse';
 
-export interface Lesson extends Omit<LessonMeta, 'claims'> {
+export interface Lesson extends Omit<LessonMeta, 'claims' | 'paper'> {
   /** Checked at load: each claim held at every point it names, with the numbers as evidence. */
   claims: CheckedClaim[];
+  /** The paper's figures with the twin's at the paper's scale (computed at load). */
+  paper: PaperRow[];
   /** From the file name: `01-pipelines-and-bubbles.md` → number 1, slug `pipelines-and-bubbles`. */
   number: number;
   slug: string;
@@ -35,9 +40,10 @@ export function parseLesson(fileName: string, text: string): Lesson {
   }
   try {
     const meta = validateLessonMeta(raw);
-    const claims = evaluateClaims(meta.claims, (values) =>
-      applyControls(meta.experimentSource, meta.controls, values),
-    );
+    const specAt = (values: ControlValues) =>
+      applyControls(meta.experimentSource, meta.controls, values);
+    const claims = evaluateClaims(meta.claims, specAt);
+    const paper = evaluatePaperRows(meta.paper, specAt);
     const bodyFirstLine = fm[0].split('\n').length;
     let blocks: ProseBlock[];
     try {
@@ -47,7 +53,15 @@ export function parseLesson(fileName: string, text: string): Lesson {
       // Report the line in the file, not in the prose body.
       throw new ProseError(e.line + bodyFirstLine - 1, e.problem, { cause: e });
     }
-    return { ...meta, claims, number: Number(name[1]), slug: name[2], blocks };
+    const placesPaper = blocks.some((b) => b.kind === 'component' && b.name === 'paper');
+    if (paper.length > 0 && !placesPaper)
+      throw new SpecError(
+        'paper',
+        'has rows, but the prose places no ::paper component to show them',
+      );
+    if (paper.length === 0 && placesPaper)
+      throw new SpecError('paper', 'is missing: the prose places ::paper, which shows its rows');
+    return { ...meta, claims, paper, number: Number(name[1]), slug: name[2], blocks };
   } catch (e) {
     throw new LessonError(`${fileName}: ${(e as Error).message}`, { cause: e });
   }

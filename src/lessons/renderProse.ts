@@ -4,7 +4,7 @@
 import katex from 'katex';
 import { marked } from 'marked';
 import type { CheckedClaim } from './claims';
-import { COMPONENTS, type ComponentName } from './lessonFormat';
+import { COMPONENT_NAMES, type ComponentName } from './components';
 
 export type ProseBlock =
   { kind: 'html'; html: string } | { kind: 'component'; name: ComponentName };
@@ -104,8 +104,11 @@ export function renderProse(body: string, claims: CheckedClaim[] = []): ProseBlo
       return;
     }
     const name = directive[1];
-    if (!(COMPONENTS as readonly string[]).includes(name))
-      throw new ProseError(i + 1, `unknown component ::${name} (known: ${COMPONENTS.join(', ')})`);
+    if (!(COMPONENT_NAMES as string[]).includes(name))
+      throw new ProseError(
+        i + 1,
+        `unknown component ::${name} (known: ${COMPONENT_NAMES.join(', ')})`,
+      );
     flush();
     blocks.push({ kind: 'component', name: name as ComponentName });
   });

@@ -12,7 +12,7 @@ export {
   NO_ITEM,
   NO_STAGE,
   type StageCounters,
-  type TelemetryEvent,
+  type EventInput,
   type TelemetrySink,
 } from './telemetry';
 export { Xoshiro128 } from './prng';

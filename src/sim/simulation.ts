@@ -63,11 +63,7 @@ export interface Simulation {
 export function createSimulation(spec: ExperimentSpec, options: SimOptions = {}): Simulation {
   const rngForService = new Xoshiro128(spec.seed ^ 0x5bd1e995);
   const samplers = stageSamplers(spec, rngForService, options.measuredServiceUs);
-  const threads =
-    spec.runtime === 'work-stealing'
-      ? spec.threads
-      : spec.stages.reduce((s, x) => s + x.threads, 0);
-  const cores = Math.min(spec.cores ?? threads, threads);
+  const cores = Math.min(spec.cores ?? spec.threads, spec.threads);
   const stealCostUs = options.stealCostUs ?? DEFAULT_STEAL_COST_US;
   if (!(stealCostUs >= 0 && Number.isFinite(stealCostUs))) {
     throw new RangeError(`invalid stealCostUs: ${stealCostUs} (allowed finite number >= 0)`);

@@ -11,3 +11,14 @@ export function formatRate(perSec: number): string {
     if (perSec >= scale) return `${(perSec / scale).toPrecision(3)} ${suffix}`;
   return perSec.toPrecision(3);
 }
+
+/** A paper row's number in its unit: a ratio as 2.30×, a percentage as 33.7%, others with 3–4
+ * significant digits and the unit. */
+export function formatInUnit(value: number, unit: string): string {
+  if (!Number.isFinite(value)) return '—';
+  if (unit === 'ratio') return `${value.toFixed(2)}×`;
+  if (unit === '%') return `${value.toFixed(1)}%`;
+  if (unit === 'count') return String(Math.round(value));
+  if (unit === 'items/s') return `${formatRate(value)} items/s`;
+  return `${value.toPrecision(4)} ${unit}`;
+}

@@ -5,7 +5,7 @@
 // exports (the page drives the same calls through the engine worker).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SimulationRun } from '../../src/engine/pipeline/simulationRun';
-import { readTap, type TapFrame } from '../../src/engine/pipeline/telemetryTap';
+import { readTap, type TapFrame } from '../../src/telemetry';
 import {
   startWasmPipeline,
   wasmTap,

@@ -1,5 +1,5 @@
 // A lesson's controls: a slider + number per range control, radio buttons per choice control.
-import type { ControlValues, LessonControl } from '../../lessons/lessonFormat';
+import type { ControlValues, LessonControl } from '../../lessons/controls';
 
 export interface ControlsPanelProps {
   controls: LessonControl[];

@@ -1,11 +1,10 @@
 // The lesson's experiment panel: controls, Run / Pause / Stop, which engine runs it and why, and
 // the run's numbers next to the model's — each labelled with where it came from.
-import type { ControlValues, LessonControl } from '../../lessons/lessonFormat';
+import type { ControlValues, LessonControl } from '../../lessons/controls';
 import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../model';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { formatRate } from '../../views/format';
 import { visitorCores } from '../../engine/isolation';
-import { workersOf } from '../../engine/pipeline/pipelineRun';
 import { ControlsPanel } from './ControlsPanel';
 import type { LessonRunView } from './useLessonRun';
 
@@ -101,11 +100,11 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
             );
           })}
       </dl>
-      {p.engine?.engine === 'threads' && p.spec && workersOf(p.spec) > visitorCores() && (
+      {p.engine?.engine === 'threads' && p.spec && p.spec.threads > visitorCores() && (
         <p className="notice" data-testid="oversubscribed">
-          {workersOf(p.spec)} threads share your {visitorCores()} cores, so each runs only part of
-          the time. The models assume a core for every thread, so the gap between a measured point
-          and the model here includes what sharing the cores costs.
+          {p.spec.threads} threads share your {visitorCores()} cores, so each runs only part of the
+          time. The models assume a core for every thread, so the gap between a measured point and
+          the model here includes what sharing the cores costs.
         </p>
       )}
       {p.run && p.run.dropped > 0 && (

@@ -1,6 +1,6 @@
 // A lesson's control values as they appear in the URL (#/lessons/<slug>?threads=4&stages=7), each
 // checked against its control's range or choices; bad values are named and fall back to defaults.
-import type { ControlValues, LessonControl } from '../../lessons/lessonFormat';
+import type { ControlValues, LessonControl } from '../../lessons/controls';
 import { parseChoiceParam, parseIntParam, unknownParamErrors } from '../queryParams';
 
 /** Parameters every lesson page takes besides its controls. */

@@ -2,7 +2,7 @@
 // per animation frame through the telemetry tap and folded into the views' live state; finished
 // runs become points for the model chart.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { LiveStateTracker, type LiveState } from '../../engine/pipeline/liveState';
+import { LiveStateTracker, type LiveState } from '../../live/liveState';
 import type {
   EngineKind,
   PipelineRun,
@@ -13,7 +13,7 @@ import { SimulationRun } from '../../engine/pipeline/simulationRun';
 import { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
 import { visitorCores } from '../../engine/isolation';
 import { wasmModuleUrl } from '../../engine/wasmUrl';
-import { readTap } from '../../engine/pipeline/telemetryTap';
+import { readTap } from '../../telemetry';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { StageCounters } from '../../telemetry';
 
@@ -21,14 +21,6 @@ import type { StageCounters } from '../../telemetry';
 export const WINDOW_US = 2_000_000;
 /** Lanes are rebuilt this often (real time); everything else updates every frame. */
 const LANES_REFRESH_MS = 100;
-
-export interface ChartPoint {
-  x: number;
-  y: number;
-  min?: number;
-  max?: number;
-  source: EngineKind;
-}
 
 export interface LessonRunView {
   engine: EngineKind | null;
@@ -52,6 +44,8 @@ const idle = (tracker: LiveStateTracker): LessonRunView => ({
   eventsRead: 0,
   error: null,
 });
+
+export type LessonRun = ReturnType<typeof useLessonRun>;
 
 export function useLessonRun(
   onFinished: (summary: RunSummary, engine: EngineKind, spec: ExperimentSpec) => void,

@@ -3,7 +3,6 @@
 // the reason in words, because every number on screen must say where it came from.
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { EngineKind } from './pipelineRun';
-import { workersOf } from './pipelineRun';
 
 export const OVERSUBSCRIPTION_LIMIT = 4;
 export const THREADS_ENGINE_MAX_THREADS = 64;
@@ -19,11 +18,14 @@ export interface EngineContext {
   preferSimulation: boolean;
 }
 
-export function chooseEngine(
-  spec: ExperimentSpec,
-  ctx: EngineContext,
-): { engine: EngineKind; reason: string } {
-  const threads = workersOf(spec);
+export interface ChooseEngineResult {
+  engine: EngineKind;
+  /** Why, in words for the page. */
+  reason: string;
+}
+
+export function chooseEngine(spec: ExperimentSpec, ctx: EngineContext): ChooseEngineResult {
+  const threads = spec.threads;
   if (ctx.preferSimulation) return { engine: 'simulation', reason: 'you chose the simulation' };
   if (!ctx.isolated)
     return {

@@ -1,13 +1,5 @@
 // What the page holds while a pipeline experiment runs, whichever engine runs it.
-import type { ExperimentSpec } from '../../spec/experimentSpec';
-import type { TelemetryTap } from './telemetryTap';
-
-/** Threads a spec runs on: the pool for work stealing, the sum of stage threads otherwise. */
-export function workersOf(spec: ExperimentSpec): number {
-  return spec.runtime === 'work-stealing'
-    ? spec.threads
-    : spec.stages.reduce((s, x) => s + x.threads, 0);
-}
+import type { TelemetryTap } from '../../telemetry';
 
 export type EngineKind = 'threads' | 'simulation';
 export type RunState = 'running' | 'paused' | 'done' | 'stopped' | 'error';

@@ -4,8 +4,8 @@
 import { createSimulation, type Simulation } from '../../sim';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { encodeStageCounters, ringBytes, RingWriter, STAGE_COUNTER_BYTES } from '../../telemetry';
-import { workersOf, type PipelineRun, type RunState, type RunSummary } from './pipelineRun';
-import type { TelemetryTap } from './telemetryTap';
+import { type PipelineRun, type RunState, type RunSummary } from './pipelineRun';
+import type { TelemetryTap } from '../../telemetry';
 
 /** Per-worker ring records: several frames of events even at 64 workers. */
 const RING_CAPACITY = 4096;
@@ -26,7 +26,7 @@ export class SimulationRun implements PipelineRun {
     spec: ExperimentSpec,
     private readonly speed = 1,
   ) {
-    this.workers = workersOf(spec);
+    this.workers = spec.threads;
     this.items = spec.items;
     const ringSize = ringBytes(RING_CAPACITY);
     const countersOffset = this.workers * ringSize;

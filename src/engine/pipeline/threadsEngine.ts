@@ -10,8 +10,7 @@ import { readStageCounters } from '../../telemetry';
 import { newEngineWorker } from '../newEngineWorker';
 import type { FromEngine, ToEngine } from '../protocol';
 import type { PipelineRun, RunState, RunSummary } from './pipelineRun';
-import { workersOf } from './pipelineRun';
-import type { TelemetryTap } from './telemetryTap';
+import type { TelemetryTap } from '../../telemetry';
 import { wasmTap } from './wasmPipeline';
 
 export class ThreadsEngine {
@@ -106,7 +105,7 @@ export class ThreadsRun implements PipelineRun {
     readonly spec: ExperimentSpec,
     private readonly engine_: ThreadsEngine,
   ) {
-    this.workers = workersOf(spec);
+    this.workers = spec.threads;
   }
 
   tap(): TelemetryTap | null {

@@ -2,15 +2,8 @@
 // where the run's telemetry lives in wasm memory. Used by the engine worker and the wasm tests.
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { check, withCString, type PipelabModule } from '../wasmExports';
-import type { TelemetryTap } from './telemetryTap';
-
-/** Byte offsets of the run's rings and counters inside wasm memory (stable for the run). */
-export interface WasmTapLayout {
-  workers: number;
-  ringOffsets: number[];
-  countersOffset: number;
-  stages: number;
-}
+import type { TelemetryTap } from '../../telemetry';
+import type { WasmTapLayout } from '../protocol';
 
 /** Parses the spec in C++ (errors name the field), builds the runtime and starts its threads. */
 export function startWasmPipeline(mod: PipelabModule, spec: ExperimentSpec): WasmTapLayout {

@@ -2,7 +2,7 @@
 // wall clock, every item out exactly once, counters and rings agree, pause holds time still.
 import { describe, expect, test } from 'vitest';
 import { SimulationRun } from '../../../src/engine/pipeline/simulationRun';
-import { readTap } from '../../../src/engine/pipeline/telemetryTap';
+import { readTap } from '../../../src/telemetry';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 
 const spec = (runtime: 'static' | 'work-stealing') =>

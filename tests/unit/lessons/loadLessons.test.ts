@@ -1,7 +1,7 @@
 // Lesson files: a good one parses into meta + blocks; each kind of mistake fails naming the file
 // and the field or line, so a bad lesson can never reach the page.
 import { describe, expect, test } from 'vitest';
-import { applyControls } from '../../../src/lessons/lessonFormat';
+import { applyControls } from '../../../src/lessons/controls';
 import { loadLessons, parseLesson } from '../../../src/lessons/loadLessons';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

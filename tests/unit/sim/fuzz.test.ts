@@ -1,6 +1,6 @@
 // Random specs (runtimes, modes, capacities, tokens, cores): every run finishes and conserves.
 import { describe, expect, it } from 'vitest';
-import { Xoshiro128, createSimulation, type TelemetryEvent } from '../../../src/sim';
+import { Xoshiro128, createSimulation, type EventInput } from '../../../src/sim';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 
 const MODES = ['serial-in-order', 'serial-out-of-order', 'parallel'] as const;
@@ -40,7 +40,7 @@ describe('random specs', () => {
     const rng = new Xoshiro128(2024);
     for (let run = 0; run < 60; run++) {
       const s = randomSpec(rng, run);
-      const events: TelemetryEvent[] = [];
+      const events: EventInput[] = [];
       const result = createSimulation(s, { sink: (e) => events.push(e) }).runToEnd();
       const label = `run ${run}: ${JSON.stringify(s)}`;
       expect(result.completed, label).toBe(s.items);

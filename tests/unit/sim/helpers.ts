@@ -1,6 +1,6 @@
 // Shared builders for simulation tests: specs, event capture and replication statistics.
 import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
-import { createSimulation, type SimOptions, type TelemetryEvent } from '../../../src/sim';
+import { createSimulation, type SimOptions, type EventInput } from '../../../src/sim';
 
 export const exponential = (meanUs: number) => ({ kind: 'exponential', meanUs });
 export const fixed = (us: number) => ({ kind: 'fixed', us });
@@ -10,7 +10,7 @@ export function spec(json: Record<string, unknown>): ExperimentSpec {
 }
 
 export function capture(s: ExperimentSpec, options: SimOptions = {}) {
-  const events: TelemetryEvent[] = [];
+  const events: EventInput[] = [];
   const result = createSimulation(s, { ...options, sink: (e) => events.push(e) }).runToEnd();
   return { events, result };
 }

@@ -6,7 +6,7 @@ import {
   NO_STAGE,
   createSimulation,
   type EventKindName,
-  type TelemetryEvent,
+  type EventInput,
 } from '../../../src/sim';
 import { capture, exponential, fixed, spec } from './helpers';
 
@@ -77,7 +77,7 @@ const variants = {
   }),
 };
 
-function byKind(events: TelemetryEvent[], kind: EventKindName, stage?: number) {
+function byKind(events: EventInput[], kind: EventKindName, stage?: number) {
   return events.filter((e) => e.kind === kind && (stage === undefined || e.stage === stage));
 }
 

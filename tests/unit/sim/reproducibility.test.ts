@@ -1,6 +1,6 @@
 // Same seed → identical event stream; different seed → different; stepping equals running through.
 import { describe, expect, it } from 'vitest';
-import { createSimulation, type TelemetryEvent } from '../../../src/sim';
+import { createSimulation, type EventInput } from '../../../src/sim';
 import { capture, exponential, spec } from './helpers';
 
 const runtimes = {
@@ -43,7 +43,7 @@ describe.each(Object.entries(runtimes))('%s runtime', (_name, base) => {
 
   it('advanceTo in small steps emits the same events as runToEnd', () => {
     const whole = capture(base).events;
-    const stepped: TelemetryEvent[] = [];
+    const stepped: EventInput[] = [];
     const sim = createSimulation(base, { sink: (e) => stepped.push(e) });
     let t = 0;
     while (!sim.done) {

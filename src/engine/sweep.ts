@@ -2,11 +2,19 @@
 // where the engine choice allows it, simulated beyond; either way the median of SWEEP_REPEATS runs
 // with different seeds, with their min and max as the spread. One job at a time, each in its own
 // macrotask, so the page keeps drawing.
-import type { EngineKind } from '../../engine/pipeline/pipelineRun';
-import type { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
-import { repeatSeed, simulateRepeats, spreadOf, TWIN_REPEATS } from '../../sim';
-import type { ExperimentSpec } from '../../spec/experimentSpec';
-import type { ChartPoint } from './useLessonRun';
+import type { EngineKind } from './pipeline/pipelineRun';
+import type { ThreadsEngine } from './pipeline/threadsEngine';
+import { repeatSeed, simulateRepeats, spreadOf, TWIN_REPEATS } from '../sim';
+import type { ExperimentSpec } from '../spec/experimentSpec';
+
+/** A point of the model chart: measured on threads or simulated, with its spread over repeats. */
+export interface ChartPoint {
+  x: number;
+  y: number;
+  min?: number;
+  max?: number;
+  source: EngineKind;
+}
 
 export const SWEEP_REPEATS = TWIN_REPEATS;
 /** A measured sweep point (all its repeats) should take about this long: items are trimmed to fit. */

@@ -1,7 +1,7 @@
 // Telemetry folded into what the views draw: lanes per worker (bucketed, dominant state per
 // bucket), busy threads per stage, steals and deque lengths; bounded output however many events.
 import { expect, test } from 'vitest';
-import { LiveStateTracker, STEAL_WINDOW_US } from '../../../src/engine/pipeline/liveState';
+import { LiveStateTracker, STEAL_WINDOW_US } from '../../../src/live/liveState';
 import type { TelemetryEvent } from '../../../src/telemetry';
 
 let seq = 0;

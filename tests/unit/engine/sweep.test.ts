@@ -10,7 +10,7 @@ import {
   setsThreadCount,
   simulatePoint,
   SWEEP_REPEATS,
-} from '../../../src/app/lesson/sweep';
+} from '../../../src/engine/sweep';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
 
 const spec = (threads: number) =>

@@ -4,7 +4,7 @@
 // keeps how long its worker spent in each state, and a lane is drawn as runs of each bucket's
 // dominant state. So the cost per frame is bounded however fast events arrive — µs-long services
 // would otherwise become tens of thousands of SVG rectangles per frame.
-import type { TelemetryEvent } from '../../telemetry';
+import type { TelemetryEvent } from '../telemetry';
 
 export type LaneState = 'busy' | 'idle' | 'blocked' | 'stealing';
 

@@ -1,0 +1,24 @@
+// ::pipeline — the stages as boxes with their queues, drawn from the run's live state.
+import { emptyStageCounters } from '../../../telemetry';
+import { PipelineView } from '../../../views/PipelineView';
+import { useLesson } from '../lessonContext';
+import { CHART_WIDTH_PX } from './layout';
+
+export function PipelineBlock() {
+  const { spec, run } = useLesson();
+  if (!spec) return null;
+  const view = run.view;
+  return (
+    <PipelineView
+      runtime={spec.runtime}
+      stages={spec.stages}
+      counters={view?.counters.length ? view.counters : spec.stages.map(emptyStageCounters)}
+      busyByStage={view?.live.busyByStage ?? spec.stages.map(() => 0)}
+      queueCapacity={spec.queue.capacity}
+      workerStage={view?.live.workerStage}
+      runState={view?.state === 'running' || view?.state === 'paused' ? view.state : 'ended'}
+      source={view?.engine ?? 'simulation'}
+      width={CHART_WIDTH_PX}
+    />
+  );
+}

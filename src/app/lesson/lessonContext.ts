@@ -1,0 +1,35 @@
+// What a lesson's components share: the lesson, its control values and the spec they give, the
+// engine chosen for it, the run in flight, the model chart's points and sweep, and the values the
+// lesson's views measured for its paper rows. LessonPage provides it; each registered component
+// (registry.ts) takes what it needs with useLesson().
+import { createContext, useContext } from 'react';
+import type { ChooseEngineResult } from '../../engine/pipeline/chooseEngine';
+import type { ControlValues } from '../../lessons/controls';
+import type { Lesson } from '../../lessons/loadLessons';
+import type { ExperimentSpec } from '../../spec/experimentSpec';
+import type { LessonRun } from './useLessonRun';
+import type { LessonSweep } from './useSweep';
+
+export interface LessonContextValue {
+  lesson: Lesson;
+  values: ControlValues;
+  /** Sets one control (and the URL with it). */
+  change: (id: string, value: number | string) => void;
+  /** The experiment at the current values, or null with specError saying why. */
+  spec: ExperimentSpec | null;
+  specError: string | null;
+  engine: ChooseEngineResult | null;
+  run: LessonRun;
+  sweep: LessonSweep;
+  /** Values measured on the visitor's threads for the lesson's paper rows, by row id. */
+  measured: Record<string, number>;
+  reportMeasured: (rowId: string, value: number) => void;
+}
+
+export const LessonContext = createContext<LessonContextValue | null>(null);
+
+export function useLesson(): LessonContextValue {
+  const ctx = useContext(LessonContext);
+  if (!ctx) throw new Error('a lesson component must be placed inside a LessonPage');
+  return ctx;
+}

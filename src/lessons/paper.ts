@@ -1,0 +1,180 @@
+// What the source papers measured, set beside ours: a lesson's `paper` rows (FORMAT.md). Each row
+// names a figure of a seed paper and its number; ours comes from the seeded twin at the paper's
+// scale (evaluated when the lesson loads, like a checked claim) and, where the lesson's views
+// measure it on the visitor's threads, from the run (reported live under the row's id). The
+// `::paper` component draws the rows; `#/papers` gathers every lesson's.
+import type { ExperimentSpec } from '../spec/experimentSpec';
+import {
+  join,
+  readEnum,
+  readNumber,
+  readObject,
+  readString,
+  requireField,
+  SpecError,
+} from '../spec/specFields';
+import { controlValue, parseSide, sideValue, type Side } from './claims';
+import type { ControlValues, LessonControl } from './controls';
+
+/** The five source documents (../shared/seeds), by their number. */
+export const PAPERS = {
+  '000': {
+    short: 'Navarro et al.',
+    title: 'Analytical Modeling of Pipeline Parallelism',
+  },
+  '001': {
+    short: "Preud'homme et al.",
+    title: 'An improvement of OpenMP pipeline parallelism with the BatchQueue algorithm',
+  },
+  '002': {
+    short: 'Dempsey',
+    title: 'Two-Stage Input / Output Parallel Pipeline (QuickThread), Parts 1 and 2',
+  },
+  '003': {
+    short: 'Shirako et al.',
+    title: 'Phaser Beams: Integrating Stream Parallelism with Task Parallelism',
+  },
+  '004': {
+    short: 'Park et al.',
+    title: 'The Performance Impact of Thread Packing on Synchronization-Intensive Applications',
+  },
+} as const;
+export type PaperId = keyof typeof PAPERS;
+const PAPER_IDS = Object.keys(PAPERS) as PaperId[];
+
+/** What a row's numbers are: the page formats them by it (ratio → 2.3×, % → 33.7%). */
+export const PAPER_UNITS = ['ratio', 's', 'ms', 'µs', 'items/s', 'M ops/s', '%', 'count'] as const;
+export type PaperUnit = (typeof PAPER_UNITS)[number];
+
+export interface PaperRowSpec {
+  id: string;
+  source: PaperId;
+  where: string;
+  claim: string;
+  unit: PaperUnit;
+  paper: number;
+  /** Ours from the twin: a quantity, or the ratio of two (`twin.time[a=1] / twin.time[a=2]`). */
+  twin: { over: Side; under: Side | null; text: string } | null;
+  at: ControlValues;
+  measured: boolean;
+}
+
+export interface PaperRow {
+  id: string;
+  source: PaperId;
+  where: string;
+  claim: string;
+  unit: PaperUnit;
+  paperValue: number;
+  /** The twin's value at the row's control values (the paper's scale), or null. */
+  twinValue: number | null;
+  /** How it was computed, with the numbers (shown as the value's title). */
+  twinEvidence: string | null;
+  /** Whether the lesson's views report a value measured on the visitor's threads. */
+  measured: boolean;
+}
+
+const ROW_ID = /^[a-z][a-z0-9-]{0,47}$/;
+const RATIO = / \/ /;
+
+/** Validates the front matter's `paper` list (the twin values are computed by evaluatePaperRows). */
+export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRowSpec[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw) || raw.length > 16)
+    throw new SpecError('paper', 'must be a list of at most 16 rows');
+  const ids = new Set<string>();
+  return raw.map((value, i) => {
+    const path = join('paper', i);
+    const o = readObject(value, path, [
+      'id',
+      'source',
+      'where',
+      'claim',
+      'unit',
+      'paper',
+      'twin',
+      'at',
+      'measured',
+    ]);
+    const id = readString(requireField(o, 'id', path), join(path, 'id'), 1, 48);
+    if (!ROW_ID.test(id))
+      throw new SpecError(join(path, 'id'), `"${id}" must match ${ROW_ID.source}`);
+    if (ids.has(id)) throw new SpecError(join(path, 'id'), `"${id}" is used twice`);
+    ids.add(id);
+    const at: ControlValues = {};
+    if (o.at !== undefined)
+      for (const [key, v] of Object.entries(
+        readObject(
+          o.at,
+          join(path, 'at'),
+          controls.map((c) => c.id),
+        ),
+      ))
+        at[key] = controlValue(controls, key, v, join(join(path, 'at'), key));
+    let twin: PaperRowSpec['twin'] = null;
+    if (o.twin !== undefined) {
+      const text = readString(o.twin, join(path, 'twin'), 1, 200);
+      const [over, under] = text.split(RATIO);
+      twin = {
+        over: parseSide(over, join(path, 'twin'), controls),
+        under: under === undefined ? null : parseSide(under, join(path, 'twin'), controls),
+        text,
+      };
+    }
+    if (o.measured !== undefined && typeof o.measured !== 'boolean')
+      throw new SpecError(join(path, 'measured'), `${String(o.measured)} is not true or false`);
+    const measured = o.measured === true;
+    // YAML reads an unquoted 000 as the number 0: take it as the paper it names.
+    const source = requireField(o, 'source', path);
+    if (!twin && !measured)
+      throw new SpecError(path, 'needs ours: a twin value, or measured: true (or both)');
+    return {
+      id,
+      source: readEnum(
+        typeof source === 'number' ? String(source).padStart(3, '0') : source,
+        join(path, 'source'),
+        PAPER_IDS,
+      ),
+      where: readString(requireField(o, 'where', path), join(path, 'where'), 1, 60),
+      claim: readString(requireField(o, 'claim', path), join(path, 'claim'), 1, 300),
+      unit: readEnum(requireField(o, 'unit', path), join(path, 'unit'), PAPER_UNITS),
+      paper: readNumber(requireField(o, 'paper', path), join(path, 'paper'), 0, 1e12),
+      twin,
+      at,
+      measured,
+    };
+  });
+}
+
+/** Computes each row's twin value at its control values. */
+export function evaluatePaperRows(
+  rows: PaperRowSpec[],
+  specAt: (values: ControlValues) => ExperimentSpec,
+): PaperRow[] {
+  return rows.map((r) => {
+    let twinValue: number | null = null;
+    let twinEvidence: string | null = null;
+    if (r.twin) {
+      const [a, aText] = sideValue(r.twin.over, specAt, r.at);
+      if (r.twin.under) {
+        const [b, bText] = sideValue(r.twin.under, specAt, r.at);
+        twinValue = a / b;
+        twinEvidence = `${aText} / ${bText}`;
+      } else {
+        twinValue = a;
+        twinEvidence = aText;
+      }
+    }
+    return {
+      id: r.id,
+      source: r.source,
+      where: r.where,
+      claim: r.claim,
+      unit: r.unit,
+      paperValue: r.paper,
+      twinValue,
+      twinEvidence,
+      measured: r.measured,
+    };
+  });
+}

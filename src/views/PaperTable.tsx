@@ -1,0 +1,102 @@
+// What a source paper measured beside ours, one row per claim and source of ours: the twin at the
+// paper's scale (simulated) and, once measured, the visitor's threads at theirs (measured). Each
+// row carries data-paper-value / data-ours-value as plain numbers in the row's unit, and data-kind.
+import { formatInUnit } from './format';
+
+export interface PaperTableRow {
+  id: string;
+  /** Who wrote it, short ("Navarro et al."), and the paper's title. */
+  paper: string;
+  paperTitle: string;
+  /** Figure, table or section. */
+  where: string;
+  claim: string;
+  /** ratio, s, ms, µs, items/s, M ops/s, %, count. */
+  unit: string;
+  paperValue: number;
+  twinValue: number | null;
+  /** How the twin's value was computed (shown as its title). */
+  twinEvidence: string | null;
+  /** Whether the lesson's views measure this row on the visitor's threads. */
+  measured: boolean;
+}
+
+export interface PaperTableProps {
+  rows: PaperTableRow[];
+  /** Values measured here, by row id (absent until the lesson's views measured them). */
+  measured: Record<string, number>;
+}
+
+export function PaperTable({ rows, measured }: PaperTableProps) {
+  return (
+    <table className="paper-table" data-testid="paper">
+      <thead>
+        <tr>
+          <th>What the paper found</th>
+          <th>Paper</th>
+          <th>Ours</th>
+          <th>Where ours comes from</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.flatMap((r) => {
+          const cells = (
+            <>
+              <td>
+                {r.claim}{' '}
+                <span className="paper-source" title={r.paperTitle}>
+                  ({r.paper}, {r.where})
+                </span>
+              </td>
+              <td className="num">{formatInUnit(r.paperValue, r.unit)}</td>
+            </>
+          );
+          const out = [];
+          if (r.twinValue !== null)
+            out.push(
+              <tr
+                key={`${r.id}-twin`}
+                data-testid="paper-claim"
+                data-row={r.id}
+                data-kind="simulated"
+                data-paper-value={r.paperValue}
+                data-ours-value={r.twinValue}
+              >
+                {cells}
+                <td className="num simulated" title={r.twinEvidence ?? undefined}>
+                  {formatInUnit(r.twinValue, r.unit)}
+                </td>
+                <td>the twin at the paper&apos;s scale (simulated)</td>
+              </tr>,
+            );
+          if (r.measured) {
+            const value = measured[r.id];
+            out.push(
+              value === undefined ? (
+                <tr key={`${r.id}-measured`} data-row={r.id} className="pending">
+                  {r.twinValue === null ? cells : <td colSpan={2} />}
+                  <td className="num">—</td>
+                  <td>run the experiment to measure it on your cores</td>
+                </tr>
+              ) : (
+                <tr
+                  key={`${r.id}-measured`}
+                  data-testid="paper-claim"
+                  data-row={r.id}
+                  data-kind="measured"
+                  data-paper-value={r.paperValue}
+                  data-ours-value={value}
+                >
+                  {r.twinValue === null ? cells : <td colSpan={2} />}
+                  <td className="num measured">{formatInUnit(value, r.unit)}</td>
+                  <td>measured on your threads, at your scale</td>
+                </tr>
+              ),
+            );
+          }
+          return out;
+        })}
+      </tbody>
+    </table>
+  );
+}

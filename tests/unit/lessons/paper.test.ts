@@ -1,0 +1,90 @@
+// Paper rows in lesson front matter: the twin's value is computed at load (a quantity, or the ratio
+// of two at the row's control values); bad rows name the field; rows need a ::paper to show them.
+import { expect, test } from 'vitest';
+import { parseLesson } from '../../../src/lessons/loadLessons';
+
+const front = `title: Layouts
+summary: One stage or two.
+experiment:
+  runtime: static
+  stages:
+    - { name: input, mode: serial-in-order, threads: 1, service: { kind: fixed, us: 100 } }
+    - { name: work, mode: parallel, threads: 1, service: { kind: fixed, us: 400 } }
+  queue: { kind: cached-spsc, capacity: 4 }
+  items: 200
+  seed: 3
+controls:
+  - { id: workers, label: Workers, targets: ["stages[1].threads"], min: 1, max: 8 }`;
+
+const lesson = (rows: string, body = '::paper') =>
+  parseLesson('lessons/04-paper.md', `---\n${front}\npaper:\n${rows}\n---\n${body}\n`);
+
+test('a ratio of twin quantities at the paper scale', () => {
+  const l = lesson(`  - id: four-workers
+    source: '000'
+    where: Fig. 6a
+    claim: four workers are faster
+    unit: ratio
+    paper: 3.9
+    twin: twin.time[workers=1] / twin.time
+    at: { workers: 4 }
+    measured: true`);
+  expect(l.paper).toHaveLength(1);
+  const r = l.paper[0];
+  expect(r).toMatchObject({
+    id: 'four-workers',
+    source: '000',
+    unit: 'ratio',
+    paperValue: 3.9,
+    measured: true,
+  });
+  expect(r.twinValue).toBeGreaterThan(2.5);
+  expect(r.twinValue).toBeLessThan(4.1);
+  expect(r.twinEvidence).toMatch(/^twin\.time\[workers=1\] = .* s \/ twin\.time = .* s$/);
+});
+
+test('an unquoted 000 names the same paper', () => {
+  const l = lesson(
+    `  - { id: a, source: 000, where: Eq. 3, claim: c, unit: items/s, paper: 10, twin: twin.throughput }`,
+  );
+  expect(l.paper[0].source).toBe('000');
+});
+
+test.each([
+  [
+    `{ id: a, source: '009', where: w, claim: c, unit: ratio, paper: 1, twin: twin.time }`,
+    /paper\[0\]\.source: "009" is not one of 000 \| 001/,
+  ],
+  [
+    `{ id: a, source: '000', where: w, claim: c, unit: parsecs, paper: 1, twin: twin.time }`,
+    /paper\[0\]\.unit: "parsecs" is not one of ratio/,
+  ],
+  [
+    `{ id: a, source: '000', where: w, claim: c, unit: ratio, paper: 1 }`,
+    /paper\[0\]: needs ours: a twin value, or measured: true/,
+  ],
+  [
+    `{ id: a, source: '000', where: w, claim: c, unit: ratio, paper: 1, twin: twin.speed }`,
+    /paper\[0\]\.twin: unknown quantity twin\.speed/,
+  ],
+  [
+    `{ id: a, source: '000', where: w, claim: c, unit: ratio, paper: 1, twin: twin.time, at: { workers: 99 } }`,
+    /paper\[0\]\.at\.workers: workers=99 is out of range \(allowed 1\.\.8\)/,
+  ],
+  [
+    `{ id: a, source: '000', where: w, claim: c, unit: ratio, paper: 1, measured: yes }`,
+    /paper\[0\]\.measured: yes is not true or false/,
+  ],
+])('%s', (row, message) => {
+  expect(() => lesson(`  - ${row}`)).toThrow(message);
+});
+
+test('rows need a ::paper in the prose, and ::paper needs rows', () => {
+  const row = `  - { id: a, source: '000', where: w, claim: c, unit: s, paper: 1, twin: twin.time }`;
+  expect(() => lesson(row, 'No table here.')).toThrow(
+    /04-paper\.md: paper: has rows, but the prose places no ::paper component/,
+  );
+  expect(() => parseLesson('lessons/04-paper.md', `---\n${front}\n---\n::paper\n`)).toThrow(
+    /04-paper\.md: paper: is missing: the prose places ::paper/,
+  );
+});

@@ -1,0 +1,60 @@
+// PaperTable: a twin row per row with a twin value (simulated), a measured row once measured (and a
+// pending row before), each with the paper's and our number as plain data attributes.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { expect, test } from 'vitest';
+import { PaperTable, type PaperTableRow } from '../../../src/views/PaperTable';
+
+const row = (p: Partial<PaperTableRow>): PaperTableRow => ({
+  id: 'r',
+  paper: 'Navarro et al.',
+  paperTitle: 'Analytical Modeling of Pipeline Parallelism',
+  where: 'Fig. 6a',
+  claim: '3 stages beat 6',
+  unit: 'ratio',
+  paperValue: 1.25,
+  twinValue: 1.31,
+  twinEvidence: 'twin.time[layout=6] = 2 s / twin.time[layout=3] = 1.53 s',
+  measured: true,
+  ...p,
+});
+
+const claimRows = (html: string) =>
+  [...html.matchAll(/<tr ([^>]*data-testid="paper-claim"[^>]*)>/g)].map((m) =>
+    Object.fromEntries([...m[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])),
+  );
+
+test('the twin row is there from the start; the measured row waits for a measurement', () => {
+  const html = renderToStaticMarkup(<PaperTable rows={[row({})]} measured={{}} />);
+  expect(claimRows(html)).toEqual([
+    expect.objectContaining({
+      'data-row': 'r',
+      'data-kind': 'simulated',
+      'data-paper-value': '1.25',
+      'data-ours-value': '1.31',
+    }),
+  ]);
+  expect(html).toContain('1.31×');
+  expect(html).toContain('run the experiment to measure it on your cores');
+});
+
+test('a measured value becomes a measured row with its number', () => {
+  const html = renderToStaticMarkup(<PaperTable rows={[row({})]} measured={{ r: 1.7 }} />);
+  expect(claimRows(html).map((r) => [r['data-kind'], r['data-ours-value']])).toEqual([
+    ['simulated', '1.31'],
+    ['measured', '1.7'],
+  ]);
+  expect(html).not.toContain('run the experiment to measure it');
+});
+
+test('a measured-only row carries the claim itself; units format the numbers', () => {
+  const html = renderToStaticMarkup(
+    <PaperTable
+      rows={[row({ twinValue: null, twinEvidence: null, unit: '%', paperValue: 33.7 })]}
+      measured={{ r: 12.34 }}
+    />,
+  );
+  expect(claimRows(html)).toHaveLength(1);
+  expect(html).toContain('3 stages beat 6');
+  expect(html).toContain('33.7%');
+  expect(html).toContain('12.3%');
+});
