@@ -1,6 +1,7 @@
 // Counting threads: N threads each do calibrated busy work and count it in their own slot; the
 // slots sit either side by side (packed, 8 bytes apart: 8 share one cache line) or each on its own
-// 128-byte line (padded). The first, honest glimpse of false sharing.
+// prefetch pair (padded: 128 bytes apart, pipelab/cacheline.hpp). The first, honest glimpse of
+// false sharing.
 //
 // Thread roles: one controller thread (the engine worker in the browser, the test in native code)
 // calls start / request_stop / join; worker i is the only writer of slot i; any thread may read the
@@ -21,13 +22,13 @@
 #include <thread>
 #include <vector>
 
+#include "pipelab/cacheline.hpp"
 #include "pipelab/counting/busy_work.hpp"
 
 namespace pipelab::counting {
 
 inline constexpr unsigned kMaxThreads = 64;
-inline constexpr std::size_t kLineBytes = 128;  // a cache line plus its adjacent-line prefetch pair
-inline constexpr std::size_t kSlotsPerLine = kLineBytes / sizeof(std::uint64_t);
+inline constexpr std::size_t kSlotsPerPair = kPrefetchPairBytes / sizeof(std::uint64_t);
 inline constexpr int kCountsPerClockRead = 64;
 
 enum class Layout : int { kPacked = 0, kPadded = 1 };
@@ -92,7 +93,7 @@ class CountingThreads {
   // life).
   const void* slots_base() const noexcept { return slots_; }
   std::size_t stride_bytes() const noexcept {
-    return layout_ == Layout::kPacked ? sizeof(std::uint64_t) : kLineBytes;
+    return layout_ == Layout::kPacked ? sizeof(std::uint64_t) : kPrefetchPairBytes;
   }
   unsigned threads() const noexcept { return threads_; }
   const BusyWork& busy_work() const noexcept { return busy_; }
@@ -109,10 +110,10 @@ class CountingThreads {
   }
 
   std::atomic<std::uint64_t>& slot_for(unsigned i) noexcept {
-    return slots_[layout_ == Layout::kPacked ? i : i * kSlotsPerLine];
+    return slots_[layout_ == Layout::kPacked ? i : i * kSlotsPerPair];
   }
   const std::atomic<std::uint64_t>& slot_for(unsigned i) const noexcept {
-    return slots_[layout_ == Layout::kPacked ? i : i * kSlotsPerLine];
+    return slots_[layout_ == Layout::kPacked ? i : i * kSlotsPerPair];
   }
 
   void count_once(std::atomic<std::uint64_t>& slot) noexcept {
@@ -126,8 +127,8 @@ class CountingThreads {
     alive_.fetch_sub(1, std::memory_order_acq_rel);
   }
 
-  // Packed uses slots [0, 64); padded uses every 16th slot: the whole array spans 64 lines.
-  alignas(kLineBytes) std::atomic<std::uint64_t> slots_[kMaxThreads * kSlotsPerLine] = {};
+  // Packed uses slots [0, 64); padded uses every 16th slot: the whole array spans 64 pairs.
+  alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> slots_[kMaxThreads * kSlotsPerPair] = {};
   BusyWork busy_;
   std::vector<std::thread> workers_;
   unsigned threads_ = 0;
@@ -137,6 +138,7 @@ class CountingThreads {
   std::atomic<unsigned> alive_{0};
 };
 
-static_assert(sizeof(std::atomic<std::uint64_t>) == 8, "slots are 8 bytes: 8 share a 64-byte line");
+static_assert(sizeof(std::atomic<std::uint64_t>) == 8 && kCacheLineBytes / 8 == 8,
+              "slots are 8 bytes: 8 share a 64-byte line");
 
 }  // namespace pipelab::counting

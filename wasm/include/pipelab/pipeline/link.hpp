@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 
+#include "pipelab/cacheline.hpp"
 #include "pipelab/pipeline/item.hpp"
 #include "pipelab/pipeline/spec.hpp"
 #include "pipelab/queues/batch_queue.hpp"
@@ -73,10 +74,11 @@ class Link {
   }
 
  private:
-  alignas(64) std::atomic<std::uint64_t> pushed_{0};
-  alignas(64) std::atomic<std::uint64_t> popped_{0};
+  // Producers add to pushed_ and consumers to popped_ on every item: a prefetch pair apart.
+  alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> pushed_{0};
+  alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> popped_{0};
   std::atomic<std::uint64_t> max_occupancy_{0};
-  alignas(64) std::atomic<std::uint32_t> producers_left_{0};
+  alignas(kPrefetchPairBytes) std::atomic<std::uint32_t> producers_left_{0};
 };
 
 // How a queue publishes a partial batch: not at all, try_flush() (may fail), flush() (never waits).

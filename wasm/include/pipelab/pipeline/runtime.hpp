@@ -41,6 +41,9 @@
 
 namespace pipelab::pipeline {
 
+static_assert(kMaxStages <= telemetry::RunTelemetry::kMaxStages,
+              "a worker's telemetry tally holds every stage a spec may have");
+
 // The threads engine's cap on threads in one run (FORMAT.md allows more for the simulation).
 inline constexpr std::uint32_t kMaxRunThreads = 64;
 

@@ -22,6 +22,7 @@
 #include <queue>
 #include <vector>
 
+#include "pipelab/cacheline.hpp"
 #include "pipelab/pipeline/link.hpp"
 #include "pipelab/pipeline/runtime.hpp"
 #include "pipelab/sched/backoff.hpp"
@@ -223,7 +224,7 @@ class StaticRuntime final : public Runtime {
   std::vector<Group> groups_;
   std::vector<std::uint32_t> group_of_;  // worker → group
   std::vector<std::unique_ptr<Link>> links_;
-  alignas(64) std::atomic<std::uint64_t> next_source_{0};
+  alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> next_source_{0};
 };
 
 }  // namespace pipelab::pipeline

@@ -21,6 +21,7 @@
 #include <memory>
 #include <string>
 
+#include "pipelab/cacheline.hpp"
 #include "pipelab/pipeline/io_text.hpp"
 #include "pipelab/pipeline/link.hpp"
 #include "pipelab/pipeline/runtime.hpp"
@@ -189,8 +190,8 @@ class TwoStageInputRuntime final : public Runtime {
   TwoStageInputConfig config_;
   std::string text_;
   queues::VyukovMpmcQueue<Span> spans_;
-  alignas(64) std::atomic<bool> scan_done_{false};
-  alignas(64) std::atomic<std::uint64_t> sum_{0}, bad_{0}, misplaced_{0};
+  alignas(kPrefetchPairBytes) std::atomic<bool> scan_done_{false};
+  alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> sum_{0}, bad_{0}, misplaced_{0};
   std::uint64_t scanned_ = 0;  // scanner-only, published by its exit
 };
 

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "pipelab/cacheline.hpp"
 #include "pipelab/pipeline/io_text.hpp"
 #include "pipelab/pipeline/link.hpp"
 #include "pipelab/pipeline/runtime.hpp"
@@ -244,11 +245,11 @@ class TwoStageOutputRuntime final : public Runtime {
   std::vector<Buffer> pool_;
   queues::VyukovMpmcQueue<std::uint32_t> free_;
   std::unique_ptr<std::atomic<std::uint64_t>[]> ready_;
-  alignas(64) std::atomic<std::uint64_t> next_batch_{0};
-  alignas(64) std::atomic<std::uint32_t> in_use_{0};
+  alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> next_batch_{0};
+  alignas(kPrefetchPairBytes) std::atomic<std::uint32_t> in_use_{0};
   std::atomic<std::uint32_t> max_in_use_{0};
   // Writer-only state, published to the controller by the worker's exit (Runtime::live_).
-  alignas(64) std::uint64_t bytes_ = 0, written_ = 0, out_of_sequence_ = 0;
+  alignas(kPrefetchPairBytes) std::uint64_t bytes_ = 0, written_ = 0, out_of_sequence_ = 0;
   std::uint64_t checksum_ = io_text::kChecksumSeed;
   std::uint64_t blocked_on_ = 0;  // 1 + the batch the last blocked-empty event named
   double latency_sum_us_ = 0;

@@ -22,6 +22,7 @@
 #include <memory>
 #include <vector>
 
+#include "pipelab/cacheline.hpp"
 #include "pipelab/pipeline/runtime.hpp"
 #include "pipelab/sched/backoff.hpp"
 #include "pipelab/sched/chase_lev_deque.hpp"
@@ -62,7 +63,7 @@ class WorkStealingRuntime final : public Runtime {
   };
   // One per stage (used by serial stages only). `parked` is a slot ring (in-order: indexed by
   // seq; out-of-order: FIFO between head and tail), guarded by `lock`.
-  struct alignas(64) SerialGate {
+  struct alignas(kPrefetchPairBytes) SerialGate {
     sched::SpinLock lock;
     bool busy = false;
     std::uint64_t next = 0;  // in-order: the next sequence number allowed in

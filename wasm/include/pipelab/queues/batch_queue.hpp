@@ -30,14 +30,15 @@
 #include <type_traits>
 #include <utility>
 
-#include "pipelab/queues/cache_line.hpp"
+#include "pipelab/cacheline.hpp"
 #include "pipelab/queues/queue_support.hpp"
 #include "pipelab/queues/wait_policy.hpp"
 
 namespace pipelab::queues {
 
 // kStateAlignBytes separates producer state, consumer state and the shared flag. BatchQueue uses
-// the 128-byte false-sharing range; UnpaddedBatchQueue (batch_queue_unpadded.hpp) packs them.
+// the prefetch-pair distance (kPrefetchPairBytes); UnpaddedBatchQueue (batch_queue_unpadded.hpp)
+// packs them.
 template <typename T, std::size_t kStateAlignBytes>
 class BasicBatchQueue {
   static_assert(kQueueableItem<T>, "items must copy in and move out without throwing");
@@ -156,7 +157,7 @@ class BasicBatchQueue {
     for (std::size_t i = from; i < to; ++i) std::launder(half + i)->~T();
   }
 
-  RawSlots slots_;  // both semi-buffers, back to back, each padded to whole lines
+  PairAlignedBytes slots_;  // both semi-buffers, back to back, each padded to whole lines
   alignas(kStateAlignBytes) ProducerState producer_;
   alignas(kStateAlignBytes) ConsumerState consumer_;
   alignas(kStateAlignBytes) std::atomic<bool> status_{false};
@@ -164,6 +165,6 @@ class BasicBatchQueue {
 };
 
 template <typename T>
-using BatchQueue = BasicBatchQueue<T, kFalseSharingRangeBytes>;
+using BatchQueue = BasicBatchQueue<T, kPrefetchPairBytes>;
 
 }  // namespace pipelab::queues

@@ -22,7 +22,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "pipelab/queues/cache_line.hpp"
+#include "pipelab/cacheline.hpp"
 #include "pipelab/queues/queue_support.hpp"
 
 namespace pipelab::queues {
@@ -42,11 +42,11 @@ class CachedSpscQueue {
   CachedSpscQueue(std::size_t capacity, std::size_t batch)
       : storage_((validated(capacity, batch) + 1) * sizeof(T)) {
     static_assert(offsetof(CachedSpscQueue, producer_) - offsetof(CachedSpscQueue, write_) >=
-                  kFalseSharingRangeBytes);
+                  kPrefetchPairBytes);
     static_assert(offsetof(CachedSpscQueue, read_) - offsetof(CachedSpscQueue, producer_) >=
-                  kFalseSharingRangeBytes);
+                  kPrefetchPairBytes);
     static_assert(offsetof(CachedSpscQueue, consumer_) - offsetof(CachedSpscQueue, read_) >=
-                  kFalseSharingRangeBytes);
+                  kPrefetchPairBytes);
     T* const slots = reinterpret_cast<T*>(storage_.data());
     producer_ = {slots, capacity + 1, batch, 0, 0, 0};
     consumer_ = {slots, capacity + 1, batch, 0, 0, 0};
@@ -139,11 +139,11 @@ class CachedSpscQueue {
     read_.store(consumer_.next, std::memory_order_release);
   }
 
-  RawSlots storage_;  // capacity + 1 slots; read-only pointer
-  alignas(kFalseSharingRangeBytes) std::atomic<std::size_t> write_{0};  // producer publishes
-  alignas(kFalseSharingRangeBytes) Side producer_;
-  alignas(kFalseSharingRangeBytes) std::atomic<std::size_t> read_{0};  // consumer publishes
-  alignas(kFalseSharingRangeBytes) Side consumer_;
+  PairAlignedBytes storage_;  // capacity + 1 slots; read-only pointer
+  alignas(kPrefetchPairBytes) std::atomic<std::size_t> write_{0};  // producer publishes
+  alignas(kPrefetchPairBytes) Side producer_;
+  alignas(kPrefetchPairBytes) std::atomic<std::size_t> read_{0};  // consumer publishes
+  alignas(kPrefetchPairBytes) Side consumer_;
 };
 
 }  // namespace pipelab::queues

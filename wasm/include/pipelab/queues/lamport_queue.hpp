@@ -18,12 +18,12 @@
 #include <type_traits>
 #include <utility>
 
-#include "pipelab/queues/cache_line.hpp"
+#include "pipelab/cacheline.hpp"
 #include "pipelab/queues/queue_support.hpp"
 
 namespace pipelab::queues {
 
-// kIndexAlignBytes separates head_ from tail_: 128 in LamportQueue, packed in
+// kIndexAlignBytes separates head_ from tail_: a prefetch pair in LamportQueue, packed in
 // UnpaddedLamportQueue (lamport_queue_unpadded.hpp) to show false sharing.
 template <typename T, std::size_t kIndexAlignBytes>
 class BasicLamportQueue {
@@ -88,13 +88,13 @@ class BasicLamportQueue {
 
   // Read-only after construction.
   const std::size_t slot_count_;
-  RawSlots storage_;
+  PairAlignedBytes storage_;
   T* slots_ = nullptr;
   alignas(kIndexAlignBytes) std::atomic<std::size_t> tail_{0};  // written by the producer
   alignas(kIndexAlignBytes) std::atomic<std::size_t> head_{0};  // written by the consumer
 };
 
 template <typename T>
-using LamportQueue = BasicLamportQueue<T, kFalseSharingRangeBytes>;
+using LamportQueue = BasicLamportQueue<T, kPrefetchPairBytes>;
 
 }  // namespace pipelab::queues

@@ -108,7 +108,7 @@ class MutexQueue {
   }
 
   const std::size_t capacity_;
-  RawSlots storage_;
+  PairAlignedBytes storage_;
   T* slots_ = nullptr;
   std::mutex mutex_;
   std::condition_variable not_empty_;

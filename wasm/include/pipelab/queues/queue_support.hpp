@@ -1,16 +1,17 @@
-// Pieces every queue header shares: line-aligned raw slot storage and the bad-capacity error.
+// Pieces every queue header shares: the item requirements and the bad-capacity error.
 //
-// Queues keep their items in raw storage and construct/destroy each T in place, so a queue of a
-// non-trivial T holds exactly the live objects pushed and not yet popped (tests count them).
+// Queues keep their items in raw storage (PairAlignedBytes, pipelab/cacheline.hpp: the first slot
+// starts a fresh prefetch pair and nothing allocated nearby shares its lines) and construct/destroy
+// each T in place, so a queue of a non-trivial T holds exactly the live objects pushed and not yet
+// popped (tests count them).
 #pragma once
 
 #include <cstddef>
-#include <new>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
 
-#include "pipelab/queues/cache_line.hpp"
+#include "pipelab/cacheline.hpp"
 
 namespace pipelab::queues {
 
@@ -25,22 +26,5 @@ inline constexpr bool kQueueableItem = std::is_nothrow_copy_constructible_v<T>&&
   throw std::invalid_argument(std::string(queue) + ": capacity " + std::to_string(capacity) +
                               " is invalid; allowed: " + allowed);
 }
-
-// Owns uninitialized bytes aligned to the false-sharing range, so the first slot starts a fresh
-// line pair and nothing else allocated nearby shares its lines.
-class RawSlots {
- public:
-  explicit RawSlots(std::size_t bytes)
-      : bytes_(static_cast<std::byte*>(::operator new (
-            round_up_to_lines(bytes), std::align_val_t{kFalseSharingRangeBytes}))) {}
-  ~RawSlots() { ::operator delete (bytes_, std::align_val_t{kFalseSharingRangeBytes}); }
-  RawSlots(const RawSlots&) = delete;
-  RawSlots& operator=(const RawSlots&) = delete;
-
-  std::byte* data() const noexcept { return bytes_; }
-
- private:
-  std::byte* bytes_;
-};
 
 }  // namespace pipelab::queues

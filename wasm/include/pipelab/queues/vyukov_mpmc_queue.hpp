@@ -21,7 +21,7 @@
 #include <new>
 #include <type_traits>
 
-#include "pipelab/queues/cache_line.hpp"
+#include "pipelab/cacheline.hpp"
 #include "pipelab/queues/queue_support.hpp"
 
 namespace pipelab::queues {
@@ -36,10 +36,10 @@ class VyukovMpmcQueue {
   explicit VyukovMpmcQueue(std::size_t capacity)
       : cells_(new Cell[validated(capacity)]), mask_(capacity - 1) {
     static_assert(offsetof(VyukovMpmcQueue, enqueue_pos_) - offsetof(VyukovMpmcQueue, cells_) >=
-                  kFalseSharingRangeBytes);
+                  kPrefetchPairBytes);
     static_assert(offsetof(VyukovMpmcQueue, dequeue_pos_) -
                       offsetof(VyukovMpmcQueue, enqueue_pos_) >=
-                  kFalseSharingRangeBytes);
+                  kPrefetchPairBytes);
     for (std::size_t i = 0; i < capacity; ++i) {
       cells_[i].sequence.store(i, std::memory_order_relaxed);
     }
@@ -124,8 +124,8 @@ class VyukovMpmcQueue {
   Cell* const cells_;
   const std::size_t mask_;
   // Each counter is hammered by its own side; keep them out of each other's prefetch pair.
-  alignas(kFalseSharingRangeBytes) std::atomic<std::size_t> enqueue_pos_{0};
-  alignas(kFalseSharingRangeBytes) std::atomic<std::size_t> dequeue_pos_{0};
+  alignas(kPrefetchPairBytes) std::atomic<std::size_t> enqueue_pos_{0};
+  alignas(kPrefetchPairBytes) std::atomic<std::size_t> dequeue_pos_{0};
 };
 
 }  // namespace pipelab::queues

@@ -1,22 +1,32 @@
-// Chase-Lev work-stealing deque of 32-bit task handles, fixed capacity.
+// ChaseLevDeque: work-stealing deque of 32-bit task handles, fixed capacity.
 //
-// Thread roles: only the owner worker calls push() and pop() (LIFO end, "bottom"); any other
-// worker calls steal() (FIFO end, "top"). Follows Lê, Pop, Cohen, Zappa Nardelli, "Correct and
-// Efficient Work-Stealing for Weak Memory Models" (PPoPP 2013), the C11 version of Chase & Lev
-// (SPAA 2005), with two departures: (1) no growth — the pipeline never has more tasks than
-// tokens, so capacity is fixed at construction and push() reports full instead of resizing
-// (no buffer reclamation problem); (2) bottom is published with a release store rather than a
-// release fence + relaxed store, which is equivalent here and lets ThreadSanitizer (which does
-// not model fences) see the hand-off of the task's data. The seq_cst fences in pop() and steal()
-// are the paper's: they order the bottom store against the top load (the owner/thief race for
-// the last element is then settled by the CAS on top).
+// Roles: one owner thread calls push() and pop() (the LIFO end, bottom_); any other thread calls
+//   steal() (the FIFO end, top_). Construction and destruction happen with no concurrent caller.
+// Invariant: slots [top_, bottom_) (mod capacity) hold the tasks. top_ only grows, by a CAS (a
+//   thief, or the owner racing the thieves for the last task); only the owner writes bottom_.
+// Capacity rule: [1, 2^30] tasks, rounded up to a power of two. push() reports full instead of
+//   growing: the pipeline never holds more tasks than tokens (and nothing is ever reclaimed).
+// Memory orders: push() publishes the slot with a release store of bottom_ that steal()'s acquire
+//   load pairs with (the paper has a release fence + relaxed store: equivalent here, and
+//   ThreadSanitizer, which does not model fences, then sees the hand-off of the task's data). The
+//   seq_cst fences in pop() and steal() are the paper's: they order the bottom_ store against the
+//   top_ load, and the CAS on top_ settles the owner/thief race for the last task.
+// Layout: top_ (CAS'd by thieves) and bottom_ (stored by the owner on every push and pop) sit a
+//   prefetch pair apart (pipelab/cacheline.hpp), after the read-only mask and slot pointer: 64
+//   bytes apart they would share one 128-byte pair, and the adjacent-line prefetcher would drag
+//   the thieves' line into every owner operation and back. The constructor checks it (offsetof).
+// Source: Lê, Pop, Cohen, Zappa Nardelli, "Correct and Efficient Work-Stealing for Weak Memory
+//   Models" (PPoPP 2013), the C11 version of Chase & Lev (SPAA 2005). Departures: no growth, and
+//   the release store of bottom_ above.
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <stdexcept>
 #include <string>
+
+#include "pipelab/cacheline.hpp"
 
 namespace pipelab::sched {
 
@@ -32,9 +42,17 @@ class ChaseLevDeque {
     }
     std::size_t cap = 1;
     while (cap < capacity) cap <<= 1;
+    // The read-only mask and slot pointer (at offset 0) are a pair away from top_, top_ from
+    // bottom_.
+    static_assert(offsetof(ChaseLevDeque, top_) >= kPrefetchPairBytes);
+    static_assert(offsetof(ChaseLevDeque, bottom_) - offsetof(ChaseLevDeque, top_) >=
+                  kPrefetchPairBytes);
     mask_ = std::int64_t(cap) - 1;
-    slots_ = std::make_unique<std::atomic<std::uint32_t>[]>(cap);
+    slots_ = new std::atomic<std::uint32_t>[cap]();
   }
+  ~ChaseLevDeque() { delete[] slots_; }
+  ChaseLevDeque(const ChaseLevDeque&) = delete;
+  ChaseLevDeque& operator=(const ChaseLevDeque&) = delete;
 
   // Owner only. False when full.
   [[nodiscard]] bool push(std::uint32_t task) noexcept {
@@ -89,10 +107,12 @@ class ChaseLevDeque {
   std::size_t capacity() const noexcept { return std::size_t(mask_ + 1); }
 
  private:
-  alignas(64) std::atomic<std::int64_t> top_{0};     // thieves' end
-  alignas(64) std::atomic<std::int64_t> bottom_{0};  // owner's end
-  alignas(64) std::int64_t mask_ = 0;
-  std::unique_ptr<std::atomic<std::uint32_t>[]> slots_;
+  // Read-only after construction, read by every thread. A raw owning pointer keeps the class
+  // standard-layout, so offsetof can check the layout in the constructor.
+  std::int64_t mask_ = 0;
+  std::atomic<std::uint32_t>* slots_ = nullptr;
+  alignas(kPrefetchPairBytes) std::atomic<std::int64_t> top_{0};     // thieves' end
+  alignas(kPrefetchPairBytes) std::atomic<std::int64_t> bottom_{0};  // owner's end
 };
 
 }  // namespace pipelab::sched

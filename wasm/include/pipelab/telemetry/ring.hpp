@@ -1,11 +1,23 @@
-// Per-worker telemetry ring: single producer (the worker), single consumer (a reader thread or
-// the page reading wasm memory through Atomics). Layout of src/telemetry/FORMAT.md: a 128-byte
-// header (writer line at 0: writeCount, capacity, dropped, worker; reader line at 64: readCount)
-// then `capacity` 24-byte records, capacity a power of two; record i lives at 128 + (i % cap)*24.
-// The worker never blocks: when writeCount - readCount == capacity it counts a drop and returns.
-// Memory orders: the record bytes are plain stores published by a release store of writeCount;
-// the writer's acquire load of readCount orders the reader's copy-out before any overwrite.
-// Like an SPSC ring (Lamport) with 32-bit wrapping counters instead of indices.
+// Ring: one worker's telemetry events, a single-producer single-consumer ring in shared memory.
+//
+// Roles: the worker (producer) calls push(); one reader (consumer: a reader thread, or the page
+//   reading wasm memory through Atomics with the same protocol) calls pop_into(). reset() only
+//   between runs, with neither running.
+// Invariant: records [readCount, writeCount) (32-bit wrapping counters) are written and unread;
+//   writeCount - readCount <= capacity. The worker never blocks: when the ring is full it counts a
+//   drop and returns, and each record's seq (writes + drops before it) makes the gaps visible.
+// Capacity rule: a power of two in [1, 2^24] records; record i lives at 128 + (i % capacity) * 24.
+// Memory orders: the record bytes are plain stores published by a release store of writeCount
+//   (acquired by the reader); the writer's acquire load of readCount orders the reader's copy-out
+//   before any overwrite of those records.
+// Layout (src/telemetry/FORMAT.md, a contract with the TypeScript decoder): a 128-byte header,
+//   writer line at 0 (writeCount, capacity, dropped, worker), reader line at 64 (readCount), then
+//   the records. The two header lines share one prefetch pair because the format says so; the
+//   reader writes its line about once per animation frame, so that costs a transfer per frame,
+//   not per event. Each ring's memory starts and ends on a prefetch pair (pipelab/cacheline.hpp),
+//   so two workers' rings never share one.
+// Source: Lamport's single-producer single-consumer ring (lamport_queue.hpp), with counters
+//   instead of indices.
 #pragma once
 
 #include <atomic>
@@ -17,21 +29,22 @@
 #include <stdexcept>
 #include <string>
 
+#include "pipelab/cacheline.hpp"
 #include "pipelab/telemetry/event.hpp"
 
 namespace pipelab::telemetry {
 
-inline constexpr std::size_t kRingHeaderBytes = 128;
+inline constexpr std::size_t kRingHeaderBytes = 2 * kCacheLineBytes;
 
 // The header as it sits at the start of the ring's memory block.
-struct alignas(64) RingHeader {
+struct alignas(kCacheLineBytes) RingHeader {
   std::atomic<std::uint32_t> write_count;  // offset 0, written by the worker only
   std::uint32_t capacity;                  // offset 4, fixed at creation
   std::atomic<std::uint32_t> dropped;      // offset 8, written by the worker only
   std::uint32_t worker;                    // offset 12, fixed at creation
-  char pad0[64 - 16];
+  char pad0[kCacheLineBytes - 16];
   std::atomic<std::uint32_t> read_count;  // offset 64, written by the reader only
-  char pad1[64 - 4];
+  char pad1[kCacheLineBytes - 4];
 };
 static_assert(sizeof(RingHeader) == kRingHeaderBytes);
 static_assert(offsetof(RingHeader, capacity) == 4 && offsetof(RingHeader, dropped) == 8 &&
@@ -43,23 +56,17 @@ static_assert(std::atomic<std::uint32_t>::is_always_lock_free &&
 class Ring {
  public:
   // capacity: records, a power of two (1..2^24).
-  Ring(std::uint32_t capacity, std::uint32_t worker) {
-    if (capacity == 0 || (capacity & (capacity - 1)) != 0 || capacity > (1u << 24)) {
-      throw std::invalid_argument("telemetry ring capacity " + std::to_string(capacity) +
-                                  " must be a power of two in 1..16777216");
-    }
-    bytes_ = kRingHeaderBytes + std::size_t(capacity) * sizeof(Event);
-    base_ = static_cast<unsigned char*>(::operator new (bytes_, std::align_val_t{64}));
+  Ring(std::uint32_t capacity, std::uint32_t worker)
+      : bytes_(kRingHeaderBytes + std::size_t(validated(capacity)) * sizeof(Event)),
+        memory_(bytes_),
+        base_(reinterpret_cast<unsigned char*>(memory_.data())) {
     std::memset(base_, 0, bytes_);
     header_ = new (base_) RingHeader{};
     header_->capacity = capacity;
     header_->worker = worker;
     mask_ = capacity - 1;
   }
-  ~Ring() {
-    header_->~RingHeader();
-    ::operator delete (base_, std::align_val_t{64});
-  }
+  ~Ring() { header_->~RingHeader(); }
   Ring(const Ring&) = delete;
   Ring& operator=(const Ring&) = delete;
 
@@ -110,13 +117,22 @@ class Ring {
   std::size_t size_bytes() const noexcept { return bytes_; }
 
  private:
+  static std::uint32_t validated(std::uint32_t capacity) {
+    if (capacity == 0 || (capacity & (capacity - 1)) != 0 || capacity > (1u << 24)) {
+      throw std::invalid_argument("telemetry ring capacity " + std::to_string(capacity) +
+                                  " must be a power of two in 1..16777216");
+    }
+    return capacity;
+  }
+
   unsigned char* record(std::uint32_t i) const noexcept {
     return base_ + kRingHeaderBytes + std::size_t(i & mask_) * sizeof(Event);
   }
 
-  unsigned char* base_ = nullptr;
+  std::size_t bytes_;
+  PairAlignedBytes memory_;
+  unsigned char* base_;
   RingHeader* header_ = nullptr;
-  std::size_t bytes_ = 0;
   std::uint32_t mask_ = 0;
 };
 

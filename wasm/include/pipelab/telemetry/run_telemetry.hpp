@@ -4,22 +4,27 @@
 // them straight from wasm memory while workers write. Worker w writes only ring(w); counters take
 // relaxed adds from any worker. reset() must not race with workers (call it between runs).
 // Service tallies (items in/out, busy µs) go first into a worker-private block and reach the
-// shared stage lines at most every kTallyFlushUs (and when the worker exits): a shared line
-// updated per item by every worker would bounce between cores and cost more than the 3% budget
-// at 10 µs stages. So counters lag by up to ~1 ms; the rings carry the exact start/end times.
+// shared stage lines at most every kTallyFlushUs (and when the worker exits or parks: the runtime
+// calls flush_tally()): a shared line updated per item by every worker would bounce between cores
+// and cost more than the 3% budget at 10 µs stages. So counters lag by up to ~1 ms; the rings
+// carry the exact start/end times. The private blocks hold their counts inline and each starts its
+// own prefetch pair (PaddedArray), so two workers' tallies never share a line.
 // Run clock: now_us() is steady-clock µs since reset() MINUS the time the clock was stopped
 // (stop_clock() .. restart_clock(), which the runtime calls while every worker is paused), so a
 // pause leaves no gap in the timeline and items / now_us() is throughput over running time. While
 // stopped, now_us() returns the instant it stopped. Stop/restart come from one thread at a time.
 #pragma once
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
 #include <vector>
 
+#include "pipelab/cacheline.hpp"
 #include "pipelab/telemetry/event.hpp"
 #include "pipelab/telemetry/ring.hpp"
 #include "pipelab/telemetry/stage_counters.hpp"
@@ -31,27 +36,33 @@ class RunTelemetry {
   using Clock = std::chrono::steady_clock;
 
   static constexpr double kTallyFlushUs = 1000;
+  // Stages a worker's tally holds inline (the spec's limit; runtime.hpp checks they agree).
+  static constexpr std::uint32_t kMaxStages = 16;
 
   RunTelemetry(std::uint32_t workers, std::uint32_t stages, std::uint32_t ring_capacity,
                bool enabled)
-      : counters_(new StageCounters[stages]), stages_(stages), enabled_(enabled) {
+      : counters_(new StageCounters[validated(stages)]),
+        tallies_(workers),
+        stages_(stages),
+        enabled_(enabled) {
     for (std::uint32_t w = 0; w < workers; ++w) {
       rings_.push_back(std::make_unique<Ring>(ring_capacity, w));
-      tallies_.push_back(std::make_unique<Tally>(stages));
     }
   }
 
   // Worker `worker` only: one service of `stage` ended at now_us after busy_us.
   void tally_service(std::uint16_t worker, std::uint32_t stage, double busy_us,
                      double now_us) noexcept {
-    Tally& t = *tallies_[worker];
+    Tally& t = tallies_[worker];
     t.items[stage] += 1;
     t.busy_us[stage] += busy_us;
     if (now_us - t.last_flush_us >= kTallyFlushUs) flush_tally(worker, now_us);
   }
-  // Worker `worker` only (or the controller after the worker has exited).
+  // Worker `worker` only (or the controller after the worker has exited): its tallies so far go
+  // to the stage counters.
+  void flush_tally(std::uint16_t worker) noexcept { flush_tally(worker, now_us()); }
   void flush_tally(std::uint16_t worker, double now_us) noexcept {
-    Tally& t = *tallies_[worker];
+    Tally& t = tallies_[worker];
     for (std::uint32_t s = 0; s < stages_; ++s) {
       if (t.items[s] == 0) continue;
       StageCounters& c = counters_[s];
@@ -67,7 +78,7 @@ class RunTelemetry {
 
   void reset() noexcept {
     for (auto& r : rings_) r->reset();
-    for (auto& t : tallies_) t->clear();
+    for (std::size_t w = 0; w < tallies_.size(); ++w) tallies_[w] = Tally{};
     for (std::uint32_t s = 0; s < stages_; ++s) counters_[s].reset();
     t0_ = Clock::now();
     stopped_us_.store(0, std::memory_order_relaxed);
@@ -116,25 +127,30 @@ class RunTelemetry {
   const StageCounters* counters_data() const noexcept { return counters_.get(); }
 
  private:
-  struct alignas(64) Tally {
-    explicit Tally(std::uint32_t stages) : items(stages, 0), busy_us(stages, 0.0) {}
-    void clear() noexcept {
-      std::fill(items.begin(), items.end(), 0);
-      std::fill(busy_us.begin(), busy_us.end(), 0.0);
-      last_flush_us = 0;
-    }
-    std::vector<std::uint64_t> items;
-    std::vector<double> busy_us;
+  // One worker's unflushed counts, inline: no pointer to heap data that could share a line.
+  struct Tally {
+    std::uint64_t items[kMaxStages] = {};
+    double busy_us[kMaxStages] = {};
     double last_flush_us = 0;
   };
+  static_assert(std::is_trivially_copyable_v<Tally>, "a tally owns no heap data");
+
+  static std::uint32_t validated(std::uint32_t stages) {
+    if (stages == 0 || stages > kMaxStages) {
+      throw std::invalid_argument("telemetry stages: " + std::to_string(stages) +
+                                  " is out of range (allowed 1.." + std::to_string(kMaxStages) +
+                                  ")");
+    }
+    return stages;
+  }
 
   double raw_us() const noexcept {
     return std::chrono::duration<double, std::micro>(Clock::now() - t0_).count();
   }
 
   std::vector<std::unique_ptr<Ring>> rings_;
-  std::vector<std::unique_ptr<Tally>> tallies_;
   std::unique_ptr<StageCounters[]> counters_;
+  PaddedArray<Tally> tallies_;  // one per worker, each on its own prefetch pair
   std::uint32_t stages_;
   bool enabled_;
   Clock::time_point t0_ = Clock::now();

@@ -2,16 +2,20 @@
 // itemsIn, itemsOut, queueOccupancy, busyUs, idleUs, blockedUs. Any worker of the stage may add
 // (relaxed fetch_add: the values are statistics, nothing is published through them); the page
 // or another thread reads them at any time (relaxed loads; a snapshot is not atomic across
-// fields). A line per stage keeps two stages' workers from sharing a cache line.
+// fields). A line per stage keeps two stages' workers from sharing a cache line; neighbouring
+// stages do share a prefetch pair, because the format fixes the stride at one line (the page reads
+// stage s at 64 * s).
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 
+#include "pipelab/cacheline.hpp"
+
 namespace pipelab::telemetry {
 
-struct alignas(64) StageCounters {
+struct alignas(kCacheLineBytes) StageCounters {
   std::atomic<std::uint64_t> items_in{0};
   std::atomic<std::uint64_t> items_out{0};
   std::atomic<std::uint64_t> queue_occupancy{0};  // items in the stage's input queue now
@@ -29,7 +33,8 @@ struct alignas(64) StageCounters {
   }
 };
 
-static_assert(sizeof(StageCounters) == 64, "FORMAT.md: one 64-byte line per stage");
+static_assert(sizeof(StageCounters) == kCacheLineBytes && kCacheLineBytes == 64,
+              "FORMAT.md: one 64-byte line per stage");
 static_assert(offsetof(StageCounters, items_out) == 8 &&
               offsetof(StageCounters, queue_occupancy) == 16 &&
               offsetof(StageCounters, busy_us) == 24 && offsetof(StageCounters, idle_us) == 32 &&
