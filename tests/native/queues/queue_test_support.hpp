@@ -8,7 +8,8 @@
 #include <chrono>
 #include <cstdint>
 #include <thread>
-#include <type_traits>
+
+#include "pipelab/queues/flush.hpp"
 
 namespace pipelab::queues::testing {
 
@@ -76,27 +77,6 @@ class Tracked {
 inline std::uint64_t value_of(std::uint64_t item) { return item; }
 inline std::uint64_t value_of(const Tracked& item) { return item.value(); }
 
-template <typename Q, typename = void>
-struct HasTryFlush : std::false_type {};
-template <typename Q>
-struct HasTryFlush<Q, std::void_t<decltype(std::declval<Q&>().try_flush())>> : std::true_type {};
-template <typename Q, typename = void>
-struct HasFlush : std::false_type {};
-template <typename Q>
-struct HasFlush<Q, std::void_t<decltype(std::declval<Q&>().flush())>> : std::true_type {};
-
-// Makes every pushed item visible if the queue batches; false if it cannot yet (BatchQueue: the
-// consumer still holds the other semi-buffer).
-template <typename Q>
-bool try_publish_all(Q& queue) {
-  if constexpr (HasTryFlush<Q>::value) {
-    return queue.try_flush();
-  } else if constexpr (HasFlush<Q>::value) {
-    queue.flush();
-  }
-  return true;
-}
-
 // Waits between failed attempts: spin, then yield, then sleep, so a starved thread gives its core
 // back even in wasm, where std::this_thread::yield() does not yield (Emscripten only runs queued
 // calls) and sleeps under 0.1 ms busy-wait. Reports when the transfer has run out of time.
@@ -146,7 +126,7 @@ TransferOutcome transfer_in_order(Queue& queue, std::uint64_t items) {
       }
       wait.reset();
     }
-    while (!try_publish_all(queue)) {
+    while (!try_publish_partial(queue)) {
       if (!wait.wait() || give_up.load(std::memory_order_relaxed)) return;
     }
   });

@@ -25,6 +25,7 @@
 #include "pipelab/pipeline/spec.hpp"
 #include "pipelab/queues/batch_queue.hpp"
 #include "pipelab/queues/cached_spsc_queue.hpp"
+#include "pipelab/queues/flush.hpp"
 #include "pipelab/queues/lamport_queue.hpp"
 #include "pipelab/queues/mutex_queue.hpp"
 #include "pipelab/queues/vyukov_mpmc_queue.hpp"
@@ -81,20 +82,15 @@ class Link {
   alignas(kPrefetchPairBytes) std::atomic<std::uint32_t> producers_left_{0};
 };
 
-// How a queue publishes a partial batch: not at all, try_flush() (may fail), flush() (never waits).
-enum class FlushKind { kNone, kTry, kAlways };
-
-template <typename Queue, FlushKind kFlush>
+// A queue of queues/ behind the Link interface; try_flush() publishes a partial batch the way
+// queues/flush.hpp says for that queue.
+template <typename Queue>
 class QueueLink final : public Link {
  public:
   QueueLink(std::size_t capacity, const char* name) : q_(capacity), name_(name), cap_(capacity) {}
   bool try_push(const PipelineItem& item) noexcept override { return q_.try_push(item); }
   bool try_pop(PipelineItem& item) noexcept override { return q_.try_pop(item); }
-  bool try_flush() noexcept override {
-    if constexpr (kFlush == FlushKind::kTry) return q_.try_flush();
-    if constexpr (kFlush == FlushKind::kAlways) q_.flush();
-    return true;
-  }
+  bool try_flush() noexcept override { return queues::try_publish_partial(q_); }
   const char* name() const noexcept override { return name_; }
   std::uint64_t effective_capacity() const noexcept override { return cap_; }
 
@@ -143,25 +139,23 @@ inline std::unique_ptr<Link> make_link(const QueueSpec& q, bool one_to_one) {
   if (!q.capacity) return std::make_unique<UnboundedLink>();
   const std::size_t cap = *q.capacity;
   if (q.kind == QueueKind::kMutex) {
-    return std::make_unique<QueueLink<MutexQueue<PipelineItem>, FlushKind::kNone>>(cap, "mutex");
+    return std::make_unique<QueueLink<MutexQueue<PipelineItem>>>(cap, "mutex");
   }
   if (one_to_one) {
     switch (q.kind) {
       case QueueKind::kBatch:
-        return std::make_unique<QueueLink<BatchQueue<PipelineItem>, FlushKind::kTry>>(
-            cap < 2 ? 2 : cap + (cap & 1), "batch");
+        return std::make_unique<QueueLink<BatchQueue<PipelineItem>>>(cap < 2 ? 2 : cap + (cap & 1),
+                                                                     "batch");
       case QueueKind::kLamport:
-        return std::make_unique<QueueLink<LamportQueue<PipelineItem>, FlushKind::kNone>>(cap,
-                                                                                         "lamport");
+        return std::make_unique<QueueLink<LamportQueue<PipelineItem>>>(cap, "lamport");
       case QueueKind::kCachedSpsc:
-        return std::make_unique<QueueLink<CachedSpscQueue<PipelineItem>, FlushKind::kAlways>>(
-            cap, "cached-spsc");
+        return std::make_unique<QueueLink<CachedSpscQueue<PipelineItem>>>(cap, "cached-spsc");
       default:
         break;
     }
   }
-  return std::make_unique<QueueLink<VyukovMpmcQueue<PipelineItem>, FlushKind::kNone>>(
-      round_up_pow2(cap), "vyukov-mpmc");
+  return std::make_unique<QueueLink<VyukovMpmcQueue<PipelineItem>>>(round_up_pow2(cap),
+                                                                    "vyukov-mpmc");
 }
 
 }  // namespace pipelab::pipeline
