@@ -24,6 +24,8 @@ endif()
 function(pipelab_add_test_suite name)
   add_executable(${name} ${ARGN})
   target_link_libraries(${name} PRIVATE pipelab_core ${PIPELAB_GTEST_MAIN} Threads::Threads)
+  # Shared test helpers: #include "support/<name>.hpp" (tests/native/support).
+  target_include_directories(${name} PRIVATE ${PIPELAB_ROOT}/tests/native)
   if(EMSCRIPTEN)
     # main() runs in a pthread so tests may block and join; the pool is large enough that
     # no test waits for a Worker to be created (see reference: pool-size deadlock).

@@ -9,15 +9,7 @@
 #include <vector>
 
 #include "pipelab/pipeline/make_runtime.hpp"
-
-// Defined under ThreadSanitizer (gcc or clang): the pipeline tests size their runs down there.
-#if defined(__SANITIZE_THREAD__)
-#define PIPELAB_TEST_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define PIPELAB_TEST_TSAN 1
-#endif
-#endif
+#include "support/thread_sanitizer.hpp"  // PIPELAB_TEST_TSAN: the pipeline tests size runs down
 
 namespace pipelab::pipeline::testing {
 

@@ -10,20 +10,11 @@
 #include <thread>
 
 #include "pipelab/queues/flush.hpp"
+#include "support/thread_sanitizer.hpp"
 
 namespace pipelab::queues::testing {
 
-#if defined(__SANITIZE_THREAD__)
-inline constexpr bool kUnderTsan = true;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-inline constexpr bool kUnderTsan = true;
-#else
-inline constexpr bool kUnderTsan = false;
-#endif
-#else
-inline constexpr bool kUnderTsan = false;
-#endif
+using test_build::kUnderTsan;
 
 // The gold stress size: 10M items per queue, scaled down under TSan (~50x slower per access).
 inline constexpr std::uint64_t kStressItems = kUnderTsan ? 200'000 : 10'000'000;

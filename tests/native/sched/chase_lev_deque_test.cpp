@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include "support/thread_sanitizer.hpp"
+
 namespace pipelab::sched {
 namespace {
 
@@ -34,7 +36,7 @@ TEST(ChaseLevDeque, RejectsBadCapacityNamingIt) {
 }
 
 TEST(ChaseLevDeque, EveryTaskTakenExactlyOnceUnderThieves) {
-#if defined(__SANITIZE_THREAD__)
+#if defined(PIPELAB_TEST_TSAN)
   constexpr std::uint32_t kTasks = 20000;
 #else
   constexpr std::uint32_t kTasks = 400000;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "pipelab/telemetry/run_telemetry.hpp"
+#include "support/thread_sanitizer.hpp"
 
 namespace pipelab::telemetry {
 namespace {
@@ -54,7 +55,7 @@ TEST(Ring, DropsAndCountsWhenFullWithSeqGaps) {
 }
 
 TEST(Ring, WriterAndReaderThreadsLoseNothingUnreported) {
-#if defined(__SANITIZE_THREAD__)
+#if defined(PIPELAB_TEST_TSAN)
   constexpr std::uint32_t kEvents = 50000;
 #else
   constexpr std::uint32_t kEvents = 500000;

@@ -12,10 +12,12 @@
 #include <chrono>
 #include <vector>
 
+#include "support/thread_sanitizer.hpp"
+
 namespace pipelab::workload {
 namespace {
 
-#if defined(__SANITIZE_THREAD__) || defined(__EMSCRIPTEN__)
+#if defined(PIPELAB_TEST_TSAN) || defined(__EMSCRIPTEN__)
 constexpr double kTolerance = 0.15;
 #else
 constexpr double kTolerance = 0.05;
