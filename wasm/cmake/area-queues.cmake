@@ -4,6 +4,12 @@ pipelab_add_test_suite(queue_tests
   ${PIPELAB_ROOT}/tests/native/queues/spsc_queues_test.cpp
   ${PIPELAB_ROOT}/tests/native/queues/vyukov_mpmc_queue_test.cpp)
 
+# The single-producer single-consumer role guard (queues/role_guard.hpp) is debug-only, so its
+# suite is a debug build whatever CMAKE_BUILD_TYPE says: -UNDEBUG comes after the build type's
+# -DNDEBUG on the command line. Death tests check a second producer or consumer thread aborts.
+pipelab_add_test_suite(queue_role_guard_tests ${PIPELAB_ROOT}/tests/native/queues/role_guard_test.cpp)
+target_compile_options(queue_role_guard_tests PRIVATE -UNDEBUG)
+
 # Queue benchmark (bench/queues): optimised builds only; TSan timings would mean nothing.
 if(NOT PIPELAB_TSAN)
   set(PIPELAB_BENCH_QUEUES_SRC ${PIPELAB_ROOT}/bench/queues/bench_queues.cpp)

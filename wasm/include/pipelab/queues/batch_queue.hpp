@@ -1,7 +1,8 @@
 // BatchQueue: single-producer single-consumer queue that hands over whole semi-buffers.
 //
 // Roles: one producer thread calls try_push / try_flush / flush; one consumer thread calls
-//   try_pop. Construction and destruction happen with no concurrent caller.
+//   try_pop. Construction and destruction happen with no concurrent caller. Debug builds abort
+//   when a second thread takes either role (role_guard.hpp).
 // Invariant: the buffer is two semi-buffers, each a whole number of 64-byte lines. At any time the
 //   producer owns one of them; the other is either empty or published to the consumer. One shared
 //   flag `status_` says "a published semi-buffer is waiting or being read": only the producer flips
@@ -32,6 +33,7 @@
 
 #include "pipelab/cacheline.hpp"
 #include "pipelab/queues/queue_support.hpp"
+#include "pipelab/queues/role_guard.hpp"
 #include "pipelab/queues/wait_policy.hpp"
 
 namespace pipelab::queues {
@@ -84,6 +86,7 @@ class BasicBatchQueue {
 
   // Producer. Fails only when both semi-buffers are full (the consumer still holds one).
   [[nodiscard]] bool try_push(const T& item) noexcept {
+    roles_.producer("BatchQueue");
     ProducerState& p = producer_;
     if (p.next == p.semi_items && !try_publish()) return false;
     ::new (static_cast<void*>(p.halves[p.half] + p.next)) T(item);
@@ -93,7 +96,10 @@ class BasicBatchQueue {
   }
 
   // Producer. Publishes a partial semi-buffer; false if the consumer still holds the other one.
-  [[nodiscard]] bool try_flush() noexcept { return producer_.next == 0 || try_publish(); }
+  [[nodiscard]] bool try_flush() noexcept {
+    roles_.producer("BatchQueue");
+    return producer_.next == 0 || try_publish();
+  }
 
   // Producer. Makes every pushed item visible to the consumer, waiting (ParkWait: spin, yield,
   // sleep) until the consumer has released the other semi-buffer: at most one semi-buffer of pops.
@@ -104,6 +110,7 @@ class BasicBatchQueue {
 
   // Consumer. Fails when no published semi-buffer is waiting.
   [[nodiscard]] bool try_pop(T& out) noexcept {
+    roles_.consumer("BatchQueue");
     ConsumerState& c = consumer_;
     if (c.next == c.end) {
       if (!status_.load(std::memory_order_acquire)) return false;
@@ -161,7 +168,8 @@ class BasicBatchQueue {
   alignas(kStateAlignBytes) ProducerState producer_;
   alignas(kStateAlignBytes) ConsumerState consumer_;
   alignas(kStateAlignBytes) std::atomic<bool> status_{false};
-  std::size_t published_items_ = 0;  // items in the published semi-buffer; guarded by status_
+  std::size_t published_items_ = 0;        // items in the published semi-buffer; guarded by status_
+  [[no_unique_address]] SpscRoles roles_;  // debug builds only; last, so no offset above moves
 };
 
 template <typename T>

@@ -1,6 +1,7 @@
 // Cached-index SPSC ring (FastForward / MCRingBuffer family), per item or with batched publication.
 //
-// Roles: one producer thread calls try_push and flush, one consumer thread calls try_pop.
+// Roles: one producer thread calls try_push and flush, one consumer thread calls try_pop (debug
+//   builds abort when a second thread takes either role: role_guard.hpp).
 // Invariant: as in the Lamport ring, slots [read_, write_) hold published items and one slot stays
 //   empty. Each side keeps a private copy of the other side's index and re-reads the shared one
 //   only when the copy says full (producer) or empty (consumer), so a steady stream touches the
@@ -24,6 +25,7 @@
 
 #include "pipelab/cacheline.hpp"
 #include "pipelab/queues/queue_support.hpp"
+#include "pipelab/queues/role_guard.hpp"
 
 namespace pipelab::queues {
 
@@ -68,6 +70,7 @@ class CachedSpscQueue {
 
   // Producer.
   [[nodiscard]] bool try_push(const T& item) noexcept {
+    roles_.producer("CachedSpscQueue");
     Side& p = producer_;
     const std::size_t after = p.advance(p.next);
     if (after == p.other_cached) {
@@ -86,12 +89,14 @@ class CachedSpscQueue {
 
   // Producer. Publishes every pushed item at once (never waits).
   void flush() noexcept {
+    roles_.producer("CachedSpscQueue");
     producer_.unpublished = 0;
     write_.store(producer_.next, std::memory_order_release);
   }
 
   // Consumer.
   [[nodiscard]] bool try_pop(T& out) noexcept {
+    roles_.consumer("CachedSpscQueue");
     Side& c = consumer_;
     if (c.next == c.other_cached) {
       // Acquire: the producer's writes of the published slots are visible before we read them.
@@ -144,6 +149,7 @@ class CachedSpscQueue {
   alignas(kPrefetchPairBytes) Side producer_;
   alignas(kPrefetchPairBytes) std::atomic<std::size_t> read_{0};  // consumer publishes
   alignas(kPrefetchPairBytes) Side consumer_;
+  [[no_unique_address]] SpscRoles roles_;  // debug builds only; last, so no offset above moves
 };
 
 }  // namespace pipelab::queues

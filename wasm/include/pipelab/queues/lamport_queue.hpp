@@ -1,6 +1,7 @@
 // Lamport ring: the classic single-producer single-consumer ring, synchronising on every item.
 //
-// Roles: one producer thread calls try_push, one consumer thread calls try_pop.
+// Roles: one producer thread calls try_push, one consumer thread calls try_pop (debug builds abort
+//   when a second thread takes either role: role_guard.hpp).
 // Invariant: slots [head_, tail_) hold items; one slot always stays empty so that head_ == tail_
 //   means empty and tail_ + 1 == head_ (mod slots) means full. Only the producer writes tail_, only
 //   the consumer writes head_, and each reads the other's index on EVERY operation: that read of a
@@ -20,6 +21,7 @@
 
 #include "pipelab/cacheline.hpp"
 #include "pipelab/queues/queue_support.hpp"
+#include "pipelab/queues/role_guard.hpp"
 
 namespace pipelab::queues {
 
@@ -54,6 +56,7 @@ class BasicLamportQueue {
   std::size_t capacity() const noexcept { return slot_count_ - 1; }
 
   [[nodiscard]] bool try_push(const T& item) noexcept {
+    roles_.producer("LamportQueue");
     const std::size_t tail = tail_.load(std::memory_order_relaxed);
     const std::size_t next = advance(tail);
     // Acquire: the consumer's read of this slot finished before we overwrite it.
@@ -64,6 +67,7 @@ class BasicLamportQueue {
   }
 
   [[nodiscard]] bool try_pop(T& out) noexcept {
+    roles_.consumer("LamportQueue");
     const std::size_t head = head_.load(std::memory_order_relaxed);
     // Acquire: the producer's write of this slot is visible before we read it.
     if (head == tail_.load(std::memory_order_acquire)) return false;
@@ -92,6 +96,7 @@ class BasicLamportQueue {
   T* slots_ = nullptr;
   alignas(kIndexAlignBytes) std::atomic<std::size_t> tail_{0};  // written by the producer
   alignas(kIndexAlignBytes) std::atomic<std::size_t> head_{0};  // written by the consumer
+  [[no_unique_address]] SpscRoles roles_;  // debug builds only; last, so no offset above moves
 };
 
 template <typename T>

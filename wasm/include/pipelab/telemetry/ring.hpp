@@ -2,7 +2,8 @@
 //
 // Roles: the worker (producer) calls push(); one reader (consumer: a reader thread, or the page
 //   reading wasm memory through Atomics with the same protocol) calls pop_into(). reset() only
-//   between runs, with neither running.
+//   between runs, with neither running; it also hands both roles to whichever threads come next
+//   (debug builds abort when a second thread takes a role before that: queues/role_guard.hpp).
 // Invariant: records [readCount, writeCount) (32-bit wrapping counters) are written and unread;
 //   writeCount - readCount <= capacity. The worker never blocks: when the ring is full it counts a
 //   drop and returns, and each record's seq (writes + drops before it) makes the gaps visible.
@@ -30,6 +31,7 @@
 #include <string>
 
 #include "pipelab/cacheline.hpp"
+#include "pipelab/queues/role_guard.hpp"
 #include "pipelab/telemetry/event.hpp"
 
 namespace pipelab::telemetry {
@@ -72,6 +74,7 @@ class Ring {
 
   // Worker only. Returns false (and counts a drop) when the ring is full; never waits.
   bool push(Event e) noexcept {
+    roles_.producer("telemetry Ring");
     const std::uint32_t w = header_->write_count.load(std::memory_order_relaxed);
     const std::uint32_t r = header_->read_count.load(std::memory_order_acquire);
     const std::uint32_t dropped = header_->dropped.load(std::memory_order_relaxed);
@@ -87,6 +90,7 @@ class Ring {
 
   // Reader only: copies out up to `max` records, returns how many.
   std::size_t pop_into(Event* out, std::size_t max) noexcept {
+    roles_.consumer("telemetry Ring");
     const std::uint32_t r = header_->read_count.load(std::memory_order_relaxed);
     const std::uint32_t w = header_->write_count.load(std::memory_order_acquire);
     std::size_t n = 0;
@@ -99,6 +103,7 @@ class Ring {
 
   // Not concurrent with push or pop: between runs only.
   void reset() noexcept {
+    roles_.release();
     header_->write_count.store(0, std::memory_order_relaxed);
     header_->read_count.store(0, std::memory_order_relaxed);
     header_->dropped.store(0, std::memory_order_relaxed);
@@ -134,6 +139,7 @@ class Ring {
   unsigned char* base_;
   RingHeader* header_ = nullptr;
   std::uint32_t mask_ = 0;
+  [[no_unique_address]] queues::SpscRoles roles_;  // debug builds only
 };
 
 }  // namespace pipelab::telemetry
