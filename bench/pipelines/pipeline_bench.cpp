@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "pipelab/pipeline/make_runtime.hpp"
-#include "pipelab/pipeline/two_stage_output.hpp"
+#include "pipelab/pipeline/two_stage_io/output_runtime.hpp"
 #include "pipelab/workload/busy_work.hpp"
 
 #ifdef PIPELAB_HAVE_TBB

@@ -15,8 +15,8 @@
 #include <string>
 #include <thread>
 
-#include "pipelab/pipeline/two_stage_input.hpp"
-#include "pipelab/pipeline/two_stage_output.hpp"
+#include "pipelab/pipeline/two_stage_io/input_runtime.hpp"
+#include "pipelab/pipeline/two_stage_io/output_runtime.hpp"
 #include "pipeline_test_support.hpp"
 
 namespace pipelab::pipeline {

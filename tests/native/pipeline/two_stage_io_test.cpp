@@ -1,4 +1,4 @@
-// Two-stage I/O runtimes (Dempsey; seeds 002 and 000): the output text is byte-identical to a
+// Two-stage I/O runtimes (Dempsey, seed 002: Parts 2 and 1): the output text is byte-identical to a
 // one-thread reference for every thread count and batch size (so the writer wrote in order), the
 // buffer pool never exceeds threads + 2, the dual-thread version writes the same bytes, the input
 // side parses every record exactly once, cancel stops every thread within 50 ms and the runtime
@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include "pipelab/pipeline/two_stage_input.hpp"
-#include "pipelab/pipeline/two_stage_output.hpp"
+#include "pipelab/pipeline/two_stage_io/input_runtime.hpp"
+#include "pipelab/pipeline/two_stage_io/output_runtime.hpp"
 #include "pipeline_test_support.hpp"
 
 namespace pipelab::pipeline {

@@ -1,4 +1,5 @@
-// TwoStageInputRuntime: Dempsey's two-stage parallel input (QuickThread, seed 000) — ONE scan
+// TwoStageInputRuntime: Dempsey's two-stage parallel input (QuickThread; Part 1 of his "Two-Stage
+// Input Parallel Pipeline" articles, whose Part 2 is seed 002 and recaps Part 1) — ONE scan
 // thread walks an in-memory text (newline-separated records generated from the seed, io_text.hpp)
 // and cuts it into spans of up to B whole records (offset, length, first record, count); N reader
 // threads parse the spans in parallel and sum each record's value (order-independent).
@@ -22,9 +23,9 @@
 #include <string>
 
 #include "pipelab/cacheline.hpp"
-#include "pipelab/pipeline/io_text.hpp"
 #include "pipelab/pipeline/link.hpp"
 #include "pipelab/pipeline/runtime.hpp"
+#include "pipelab/pipeline/two_stage_io/io_text.hpp"
 #include "pipelab/queues/vyukov_mpmc_queue.hpp"
 #include "pipelab/sched/backoff.hpp"
 

@@ -1,7 +1,8 @@
-// TwoStageOutputRuntime: Dempsey's two-stage parallel output (QuickThread, seed 002) — N compute
-// threads format batches of B items as text ("item,price\n", io_text.hpp) into buffers, ONE writer
-// thread emits the buffers strictly in batch order into the sink and recycles them. threads = 1 is
-// the paper's dual-thread version (1 compute + 1 I/O thread, 3 buffers) for comparison.
+// TwoStageOutputRuntime: Dempsey's two-stage parallel output (QuickThread; Part 2 of his
+// "Two-Stage Input Parallel Pipeline" articles, seed 002) — N compute threads format batches of B
+// items as text ("item,price\n", io_text.hpp) into buffers, ONE writer thread emits the buffers
+// strictly in batch order into the sink and recycles them. threads = 1 is the paper's dual-thread
+// version (1 compute + 1 I/O thread, 3 buffers) for comparison.
 // Thread roles: workers 0..N-1 compute (stage 0 "format"), worker N writes (stage 1 "write").
 // Pause: compute threads park between batches and while no buffer is free, the writer between
 // buffers (Runtime::pause_point).
@@ -27,9 +28,9 @@
 #include <vector>
 
 #include "pipelab/cacheline.hpp"
-#include "pipelab/pipeline/io_text.hpp"
 #include "pipelab/pipeline/link.hpp"
 #include "pipelab/pipeline/runtime.hpp"
+#include "pipelab/pipeline/two_stage_io/io_text.hpp"
 #include "pipelab/queues/vyukov_mpmc_queue.hpp"
 #include "pipelab/sched/backoff.hpp"
 

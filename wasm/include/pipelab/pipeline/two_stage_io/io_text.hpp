@@ -1,7 +1,8 @@
-// Text for the two-stage I/O runtimes (seeds 002 and 000): the per-item formatting step of the
-// output pipeline (a Black-Scholes call price, then "item,price\n" via snprintf) and the record
-// format of the input pipeline ("item,price-in-1e-4,qty\n" lines generated from the seed), with
-// the sequential references the tests and the bench compare the parallel runtimes against.
+// Text for the two-stage I/O runtimes (Dempsey, seed 002: the output side is its Part 2, the input
+// side its Part 1, which Part 2 recaps): the per-item formatting step of the output pipeline (a
+// Black-Scholes call price, then "item,price\n" via snprintf) and the record format of the input
+// pipeline ("item,price-in-1e-4,qty\n" lines generated from the seed), with the sequential
+// references the tests and the bench compare the parallel runtimes against.
 // Pure functions of (seed, item): any thread may call them concurrently; nothing here is shared.
 #pragma once
 
@@ -51,7 +52,7 @@ inline std::uint64_t checksum(const char* p, std::size_t n, std::uint64_t h) noe
 }
 inline constexpr std::uint64_t kChecksumSeed = 0xCBF29CE484222325ull;
 
-// The input pipeline's text: `records` lines "item,price_e4,qty\n" (seed 000's input file).
+// The input pipeline's text: `records` lines "item,price_e4,qty\n" (Part 1's input file).
 inline std::string input_text(std::uint64_t seed, std::uint64_t records) {
   std::string text;
   char line[kMaxLineBytes];
