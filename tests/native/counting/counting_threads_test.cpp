@@ -107,9 +107,8 @@ TEST(CountingThreads, BadValuesNameTheValueAndRange) {
   EXPECT_THROW(c.start(2, pc::Layout::kPacked, 5000.0), std::invalid_argument);
 }
 
-TEST(BusyWork, CalibrationScalesWithTime) {
-  pc::BusyWork w;
-  EXPECT_GT(w.iterations_per_us(), 1.0);
-  EXPECT_EQ(w.iterations_for_us(0), 0u);
-  EXPECT_NEAR(static_cast<double>(w.iterations_for_us(10)), 10 * w.iterations_per_us(), 1.0);
+// The experiment counts in units of the pipeline stages' busy work: one calibration for both.
+TEST(CountingThreads, UsesTheSharedBusyWork) {
+  pc::CountingThreads c;
+  EXPECT_EQ(&c.busy_work(), &pipelab::workload::BusyWork::global());
 }

@@ -1,30 +1,72 @@
-// Calibrated busy work: the median duration of many spins is close to the target from 5 µs up.
-// Timing on 2 shared cores is noisy, so each target takes the median of 201 samples and may
-// recalibrate and retry twice; the tight ±5% target is held by the benchmark, and this test uses
-// ±5% natively, ±15% under TSan / wasm (their clocks and schedulers add overhead per call).
-// A sample times back-to-back spins worth ~100 µs, so the clock read (about a µs in wasm, where
-// it goes through performance.now()) does not count as part of a 5 µs spin.
+// Calibrated busy work (workload/busy_work.hpp) on every target (native, TSan, wasm under Node).
+// - The process's first calibration serves targets that are not short, and agrees with later
+//   calibrations. In wasm the first one runs while the module is still in V8's baseline tier; the
+//   old calibration measured that slower code, so every later (optimized) service ran short: by
+//   ~10% in the pipeline bench, by up to 40% in this test program. Both checks use the fastest of
+//   many timings, which load cannot shorten (it only stretches a timing) and which vary by ~1-2%
+//   here, so "not more than 5% short" and "within 4%" fail only for a calibration that measured
+//   other code than the services run.
+// - The achieved time per call is within 15% of the target, from 5 µs up: the median of 201
+//   samples by this test's own clock, and measure_us_per_call() (what benchmarks record). Generous
+//   because this 2-core VM is shared: load stretches whole measurements, so a measurement that
+//   misses is repeated after a pause (up to 5 times, never by recalibrating). A sample times
+//   back-to-back spins worth ~100 µs, so a clock read (about a µs in wasm, where it goes through
+//   performance.now()) does not count as part of a 5 µs spin.
 #include "pipelab/workload/busy_work.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <functional>
+#include <thread>
 #include <vector>
-
-#include "support/thread_sanitizer.hpp"
 
 namespace pipelab::workload {
 namespace {
 
-#if defined(PIPELAB_TEST_TSAN) || defined(__EMSCRIPTEN__)
-constexpr double kTolerance = 0.15;
-#else
-constexpr double kTolerance = 0.05;
-#endif
+using Clock = std::chrono::steady_clock;
 
-double median_us(BusyWork& busy, double target_us) {
-  using Clock = std::chrono::steady_clock;
+constexpr double kTolerance = 0.15;
+constexpr double kShortTolerance = 0.05;
+constexpr double kCalibrationsAgree = 0.04;
+constexpr double kTargetsUs[] = {5.0, 20.0, 100.0, 500.0};
+
+// Measures up to 5 times, pausing between tries; fails when none lands in [lo, hi] x target.
+void expect_within(const std::function<double()>& measure, double target_us, double lo, double hi,
+                   const char* how) {
+  double got = 0;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(100 * attempt));
+    got = measure();
+    if (got >= lo * target_us && got <= hi * target_us) return;
+  }
+  ADD_FAILURE() << how << ": " << got << " µs for a " << target_us << " µs target (allowed "
+                << lo * target_us << ".." << hi * target_us << "), 5 tries";
+}
+
+// First in this file (and its suite), so `first` is the first calibration of the process.
+TEST(BusyWork, FirstCalibrationIsNotShortAndAgreesWithLaterOnes) {
+  const BusyWork first;
+  // Services run for a while before a run is measured: in wasm, long enough to be optimized.
+  volatile std::uint64_t sink = 0;
+  for (const auto t0 = Clock::now(); Clock::now() - t0 < std::chrono::milliseconds(50);) {
+    sink = first.spin_us(100, sink | 1);
+  }
+  for (double target : kTargetsUs) {
+    expect_within([&] { return first.measure_us_per_call(target); }, target, 1 - kShortTolerance,
+                  1 + kTolerance, "first calibration, fastest µs per call");
+  }
+  std::vector<double> later;
+  for (int i = 0; i < 3; ++i) later.push_back(BusyWork().iterations_per_us());
+  std::sort(later.begin(), later.end());
+  EXPECT_NEAR(first.iterations_per_us() / later[1], 1.0, kCalibrationsAgree)
+      << "first calibration " << first.iterations_per_us() << " iterations/µs, later ones "
+      << later[0] << ", " << later[1] << ", " << later[2];
+}
+
+double median_us(const BusyWork& busy, double target_us) {
   std::vector<double> samples;
   volatile std::uint64_t sink = 0;
   const int spins = std::max(1, int(100 / target_us));
@@ -37,22 +79,24 @@ double median_us(BusyWork& busy, double target_us) {
   return samples[100];
 }
 
-TEST(BusyWork, MedianWithinToleranceOfTarget) {
-  BusyWork busy;
-  for (double target : {5.0, 20.0, 100.0, 500.0}) {
-    double got = 0;
-    for (int attempt = 0; attempt < 3; ++attempt) {
-      got = median_us(busy, target);
-      if (std::abs(got - target) <= kTolerance * target) break;
-      busy.calibrate();
-    }
-    EXPECT_NEAR(got, target, kTolerance * target) << "target " << target << " µs";
+TEST(BusyWork, AchievedTimeIsWithinToleranceOfEveryTarget) {
+  const BusyWork& busy = BusyWork::global();
+  for (double target : kTargetsUs) {
+    expect_within([&] { return median_us(busy, target); }, target, 1 - kTolerance, 1 + kTolerance,
+                  "median spin");
+    expect_within([&] { return busy.measure_us_per_call(target); }, target, 1 - kTolerance,
+                  1 + kTolerance, "measure_us_per_call");
   }
+  EXPECT_EQ(busy.measure_us_per_call(0), 0.0);
 }
 
-TEST(BusyWork, ZeroIsFreeAndRateIsPositive) {
-  EXPECT_GT(BusyWork::global().iterations_per_us(), 1.0);
-  EXPECT_EQ(BusyWork::global().spin_us(0, 7), 7u);
+TEST(BusyWork, ZeroIsFreeAndIterationsScaleWithTime) {
+  const BusyWork& busy = BusyWork::global();
+  EXPECT_GT(busy.iterations_per_us(), 1.0);
+  EXPECT_GT(busy.clock_tick_us(), 0.0);
+  EXPECT_EQ(busy.spin_us(0, 7), 7u);
+  EXPECT_EQ(busy.iterations_for_us(0), 0u);
+  EXPECT_NEAR(double(busy.iterations_for_us(10)), 10 * busy.iterations_per_us(), 1.0);
 }
 
 }  // namespace

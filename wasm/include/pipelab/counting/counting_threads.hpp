@@ -1,4 +1,5 @@
-// Counting threads: N threads each do calibrated busy work and count it in their own slot; the
+// Counting threads: N threads each do calibrated busy work (workload/busy_work.hpp, the same loop
+// and calibration the pipeline stages use) and count it in their own slot; the
 // slots sit either side by side (packed, 8 bytes apart: 8 share one cache line) or each on its own
 // prefetch pair (padded: 128 bytes apart, pipelab/cacheline.hpp). The first, honest glimpse of
 // false sharing.
@@ -15,6 +16,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -23,7 +25,7 @@
 #include <vector>
 
 #include "pipelab/cacheline.hpp"
-#include "pipelab/counting/busy_work.hpp"
+#include "pipelab/workload/busy_work.hpp"
 
 namespace pipelab::counting {
 
@@ -52,7 +54,7 @@ class CountingThreads {
     for (auto& slot : slots_) slot.store(0, std::memory_order_relaxed);
     threads_ = static_cast<unsigned>(threads);
     layout_ = layout;
-    work_iterations_ = busy_.iterations_for_us(work_us);
+    work_iterations_ = busy_->iterations_for_us(work_us);
     stop_.store(false, std::memory_order_release);
     alive_.store(threads_, std::memory_order_release);
     for (unsigned i = 0; i < threads_; ++i) workers_.emplace_back([this, i] { run(i); });
@@ -75,14 +77,15 @@ class CountingThreads {
     validate(threads, work_us);
     threads_ = static_cast<unsigned>(threads);
     layout_ = layout;
-    work_iterations_ = busy_.iterations_for_us(work_us);
+    work_iterations_ = busy_->iterations_for_us(work_us);
     const double share_us = slice_us / threads_;
     for (unsigned i = 0; i < threads_; ++i) {
-      const auto deadline = BusyWork::Clock::now() + BusyWork::micros(share_us);
+      const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                               std::chrono::duration<double, std::micro>(share_us));
       std::atomic<std::uint64_t>& slot = slot_for(i);
       do {
         for (int k = 0; k < kCountsPerClockRead; ++k) count_once(slot);  // a clock read costs more
-      } while (BusyWork::Clock::now() < deadline);                       // than a count
+      } while (Clock::now() < deadline);                                 // than a count
     }
   }
 
@@ -96,9 +99,13 @@ class CountingThreads {
     return layout_ == Layout::kPacked ? sizeof(std::uint64_t) : kPrefetchPairBytes;
   }
   unsigned threads() const noexcept { return threads_; }
-  const BusyWork& busy_work() const noexcept { return busy_; }
+  const workload::BusyWork& busy_work() const noexcept { return *busy_; }
 
  private:
+  using Clock = std::chrono::steady_clock;
+  // Any value but 1: the chain's result is compared with 1 so the work stays (see count_once).
+  static constexpr std::uint64_t kChainStart = 0x9E3779B97F4A7C15ull;
+
   static void validate(int threads, double work_us) {
     if (threads < 1 || threads > static_cast<int>(kMaxThreads))
       throw std::invalid_argument("threads: " + std::to_string(threads) +
@@ -117,7 +124,11 @@ class CountingThreads {
   }
 
   void count_once(std::atomic<std::uint64_t>& slot) noexcept {
-    busy_.spin(work_iterations_);
+    // The result must be read or the loop is deleted; it is practically never 1, and a store to
+    // the shared sink only then keeps the count loop free of extra shared writes.
+    if (workload::BusyWork::run_iterations(work_iterations_, kChainStart) == 1) {
+      sink_.store(1, std::memory_order_relaxed);
+    }
     slot.store(slot.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
 
@@ -129,7 +140,8 @@ class CountingThreads {
 
   // Packed uses slots [0, 64); padded uses every 16th slot: the whole array spans 64 pairs.
   alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> slots_[kMaxThreads * kSlotsPerPair] = {};
-  BusyWork busy_;
+  const workload::BusyWork* busy_ = &workload::BusyWork::global();
+  std::atomic<std::uint64_t> sink_{0};
   std::vector<std::thread> workers_;
   unsigned threads_ = 0;
   Layout layout_ = Layout::kPadded;
