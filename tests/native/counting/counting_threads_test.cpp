@@ -41,9 +41,15 @@ TEST_P(CountingLayouts, EveryThreadCountsAndStops) {
   std::uint64_t first[n];
   std::this_thread::sleep_for(20ms);
   for (int i = 0; i < n; ++i) first[i] = read_raw(c, i);
-  std::this_thread::sleep_for(50ms);
-  for (int i = 0; i < n; ++i)
+  // Every thread counts on: polled for up to 10 s, since a loaded 2-core machine may leave a
+  // thread unscheduled for longer than any fixed sleep (a thread that never counts still fails).
+  for (int i = 0; i < n; ++i) {
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (read_raw(c, i) == first[i] && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(1ms);
+    }
     EXPECT_GT(read_raw(c, i), first[i]) << "thread " << i << " did not count";
+  }
   c.request_stop();
   ASSERT_TRUE(wait_until_exited(c, 2000ms));
   c.join();
