@@ -14,15 +14,15 @@
 // - The one two-sided error, clock granularity, is kept under 1%: each timing lasts at least 100
 //   ticks of the clock, measured first (native and Node: ~0.03-0.07 µs, so 200 µs chunks; a
 //   cross-origin-isolated page: 5 µs, so 0.5 ms; a page that is not isolated: 100 µs, so 10 ms).
-// - Every timing is a separate call of chain(), the one out-of-line loop spin_us() also calls (and
-//   the compiler may neither clone nor move it: GCC made a copy specialised for calibration's
-//   constant argument, whose speed differed from the one services ran by up to ~10%),
+// - Every timing is a separate call of chain(), the one out-of-line loop spin_us() also calls,
 //   after a 20 ms warm-up of such calls, in rounds until two rounds agree within 1%. This is the
 //   wasm fix: V8 first runs a function in its baseline tier (Liftoff) and swaps optimized code in
 //   for later CALLS only; a running call is never replaced. The old calibration timed a loop
-//   inlined into ONE long call, so in wasm it measured baseline code (the first call of a fresh
-//   module: ~555-590 iterations/µs against ~613 optimized) and every later service, optimized,
-//   ran up to 10% short (90.3 µs for a 100 µs target under Node; 101.8 natively).
+//   inlined into ONE long call, so in wasm it measured baseline code (the first calibration of a
+//   fresh module: 370-590 iterations/µs against ~615 optimized) and every later, optimized service
+//   ran short (90.3 µs for a 100 µs target in the pipeline bench under Node; 101.8 natively).
+//   The compiler may neither clone nor move chain() either: GCC had made a copy specialised for
+//   calibration's constant argument, and natively services ran up to ~12% off.
 // - measure_us_per_call() times spin_us() itself, so benchmarks can record the achieved µs per
 //   call next to the target in each row.
 // Thread roles: calibrate() before threads use the object (the constructor does; global()
