@@ -1,11 +1,14 @@
 // Two-stage I/O runtimes (Dempsey, seed 002: Parts 2 and 1): the output text is byte-identical to a
-// one-thread reference for every thread count and batch size (so the writer wrote in order), the
-// buffer pool never exceeds threads + 2, the dual-thread version writes the same bytes, the input
-// side parses every record exactly once, cancel stops every thread within 50 ms and the runtime
-// starts again, and bad configuration is rejected naming the value and its range.
+// one-thread reference for every thread count and batch size (so the writer wrote in order); the
+// buffers in use, counted from outside the runtime (a BufferPoolObserver), never exceed the pool
+// of threads + 2, no buffer is reused before its batch is written, and with too few buffers for a
+// slow writer the formatters really wait; the dual-thread version writes the same bytes; the input
+// side parses every record exactly once; cancel stops every thread within 50 ms and the runtime
+// starts again; and bad configuration is rejected naming the value and its range.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -35,6 +38,65 @@ constexpr std::uint64_t kCancelRecords = 1500000;
 #endif
 constexpr std::uint32_t kMaxTestThreads = 8;  // also the wasm cap here (pool of 20 Workers)
 
+// Watches the output runtime's buffer pool from outside: the most buffers held at once, misuse (a
+// buffer taken while it still holds an unwritten batch, returned with another batch than it was
+// taken for, or out of range), and whether every batch was taken and returned exactly once.
+// `write_delay` slows the writer down (returned() runs on the writer thread, before the buffer
+// goes back to the pool).
+class PoolWatch final : public BufferPoolObserver {
+ public:
+  PoolWatch(std::uint32_t buffers, std::uint64_t batches,
+            std::chrono::microseconds write_delay = std::chrono::microseconds(0))
+      : holder_(buffers), taken_(batches), returned_(batches), write_delay_(write_delay) {
+    for (auto& h : holder_) h.store(kFree, std::memory_order_relaxed);
+  }
+
+  void taken(std::uint32_t buffer, std::uint64_t batch) noexcept override {
+    const std::uint32_t now = in_use_.fetch_add(1, std::memory_order_acq_rel) + 1;
+    std::uint32_t seen = max_in_use_.load(std::memory_order_relaxed);
+    while (now > seen && !max_in_use_.compare_exchange_weak(seen, now)) {
+    }
+    if (!known(buffer, batch) || holder_[buffer].exchange(batch) != kFree) misuse_.fetch_add(1);
+    if (batch < taken_.size()) taken_[batch].fetch_add(1);
+  }
+  void returned(std::uint32_t buffer, std::uint64_t batch) noexcept override {
+    if (write_delay_.count() > 0) std::this_thread::sleep_for(write_delay_);
+    if (!known(buffer, batch) || holder_[buffer].exchange(kFree) != batch) misuse_.fetch_add(1);
+    if (batch < returned_.size()) returned_[batch].fetch_add(1);
+    in_use_.fetch_sub(1, std::memory_order_acq_rel);
+  }
+
+  std::uint32_t max_in_use() const { return max_in_use_.load(); }
+  std::uint64_t misuse() const { return misuse_.load(); }
+  std::uint64_t batches_once() const {
+    std::uint64_t n = 0;
+    for (std::size_t b = 0; b < taken_.size(); ++b) n += taken_[b] == 1 && returned_[b] == 1;
+    return n;
+  }
+
+ private:
+  static constexpr std::uint64_t kFree = ~std::uint64_t{0};
+  bool known(std::uint32_t buffer, std::uint64_t batch) const {
+    return buffer < holder_.size() && batch < taken_.size();
+  }
+
+  std::vector<std::atomic<std::uint64_t>> holder_;  // the batch each buffer holds, or kFree
+  std::vector<std::atomic<std::uint32_t>> taken_, returned_;
+  std::chrono::microseconds write_delay_;
+  std::atomic<std::uint32_t> in_use_{0}, max_in_use_{0};
+  std::atomic<std::uint64_t> misuse_{0};
+};
+
+// The pool as seen from outside: never more than the runtime's buffers, each reused only after
+// its batch was written, every batch through exactly once.
+void expect_pool_kept(const PoolWatch& watch, const TwoStageOutputRuntime& rt,
+                      std::uint64_t batches, const std::string& label) {
+  EXPECT_GE(watch.max_in_use(), 1u) << label;
+  EXPECT_LE(watch.max_in_use(), rt.buffer_count()) << label << ": more buffers held than pooled";
+  EXPECT_EQ(watch.misuse(), 0u) << label << ": a buffer reused before its batch was written";
+  EXPECT_EQ(watch.batches_once(), batches) << label << ": batches not taken/returned once each";
+}
+
 TwoStageOutputConfig output_config(std::uint32_t threads, std::uint32_t batch,
                                    std::uint64_t items = kItems) {
   TwoStageOutputConfig c;
@@ -51,6 +113,9 @@ TEST(TwoStageOutput, TextIsByteIdenticalToSequentialForEveryThreadCountAndBatch)
   for (std::uint32_t batch : {1u, 7u, 1024u}) {
     for (std::uint32_t threads = 1; threads <= kMaxTestThreads; ++threads) {
       TwoStageOutputRuntime rt(output_config(threads, batch));
+      const std::uint64_t batches = (kItems + batch - 1) / batch;
+      PoolWatch watch(rt.buffer_count(), batches);
+      rt.observe_buffers(&watch);
       rt.run();
       const std::string label =
           std::to_string(threads) + " threads, batch " + std::to_string(batch);
@@ -60,11 +125,10 @@ TEST(TwoStageOutput, TextIsByteIdenticalToSequentialForEveryThreadCountAndBatch)
                 io_text::checksum(reference.data(), reference.size(), io_text::kChecksumSeed))
           << label;
       EXPECT_EQ(rt.out_of_sequence(), 0u) << label << ": writer took a batch out of sequence";
-      EXPECT_EQ(rt.batches_written(), (kItems + batch - 1) / batch) << label;
+      EXPECT_EQ(rt.batches_written(), batches) << label;
       EXPECT_EQ(rt.items_completed(), kItems) << label;
-      EXPECT_GE(rt.max_buffers_in_use(), 1u) << label;
-      EXPECT_LE(rt.max_buffers_in_use(), threads + 2) << label << ": buffers = threads + 2";
-      EXPECT_EQ(rt.buffer_count(), threads + 2) << label;
+      EXPECT_EQ(rt.buffer_count(), threads + 2) << label << ": buffers = threads + 2";
+      expect_pool_kept(watch, rt, batches, label);
     }
   }
 }
@@ -77,11 +141,41 @@ TEST(TwoStageOutput, DualThreadVersionWritesTheSameBytes) {
     TwoStageOutputRuntime rt(c);
     EXPECT_EQ(rt.thread_count(), 2u);
     EXPECT_EQ(rt.buffer_count(), 3u);
+    const std::uint64_t batches = (kItems + batch - 1) / batch;
+    PoolWatch watch(rt.buffer_count(), batches);
+    rt.observe_buffers(&watch);
     rt.run();
     EXPECT_EQ(rt.text(), reference) << "batch " << batch;
-    EXPECT_LE(rt.max_buffers_in_use(), 3u);
     EXPECT_EQ(rt.out_of_sequence(), 0u);
+    expect_pool_kept(watch, rt, batches, "dual-thread, batch " + std::to_string(batch));
   }
+}
+
+// A writer slower than the formatters (0.3 ms per buffer, against microseconds to format one)
+// leaves them too few buffers: they fill the whole pool, then wait (blocked-full events on their
+// lanes) instead of formatting into anything else, and the text still comes out right.
+TEST(TwoStageOutput, TooFewBuffersForASlowWriterMakeFormattersWait) {
+  constexpr std::uint32_t kThreads = 4;
+  constexpr std::uint32_t kBatch = 7;
+  constexpr std::uint64_t kBatches = 60;
+  RunOptions o;
+  o.ring_capacity = 4096;
+  TwoStageOutputRuntime rt(output_config(kThreads, kBatch, kBatch * kBatches), o);
+  PoolWatch watch(rt.buffer_count(), kBatches, std::chrono::microseconds(300));
+  rt.observe_buffers(&watch);
+  rt.run();
+  EXPECT_EQ(rt.text(), io_text::sequential_output(2, kBatch * kBatches));
+  expect_pool_kept(watch, rt, kBatches, "slow writer");
+  EXPECT_EQ(watch.max_in_use(), rt.buffer_count()) << "the formatters never filled the pool";
+  std::vector<telemetry::Event> events(o.ring_capacity);
+  std::uint64_t waits = 0;
+  for (std::uint32_t w = 0; w < kThreads; ++w) {
+    const std::size_t n = rt.telemetry().ring(w).pop_into(events.data(), events.size());
+    for (std::size_t i = 0; i < n; ++i) {
+      waits += events[i].kind == telemetry::EventKind::kBlockedFull && events[i].stage == 0;
+    }
+  }
+  EXPECT_GT(waits, 0u) << "no formatter ever waited for a buffer";
 }
 
 // The page draws the writer's lane from its ring: start/end per batch in batch order.

@@ -100,6 +100,9 @@ class Runtime {
     for (std::uint32_t w = 0; w < n; ++w) {
       threads_.emplace_back([this, w] {
         work(w);
+        // However work() ended (done, cancelled), its last tallies reach the stage counters
+        // before finished() can see the worker gone. Runtimes never flush tallies themselves.
+        telemetry_.flush_tally(std::uint16_t(w));
         worker_exited();
         live_.fetch_sub(1, std::memory_order_acq_rel);
       });
@@ -211,7 +214,7 @@ class Runtime {
 
   void park(std::uint32_t w) noexcept {
     // Counters exact while paused: the worker's tally would otherwise wait for its next service.
-    if (telemetry_.enabled()) telemetry_.flush_tally(std::uint16_t(w), telemetry_.now_us());
+    telemetry_.flush_tally(std::uint16_t(w));
     std::unique_lock<std::mutex> lock(pause_mutex_);
     const auto released = [this] {
       return !pause_.load(std::memory_order_relaxed) || cancel_.load(std::memory_order_relaxed);

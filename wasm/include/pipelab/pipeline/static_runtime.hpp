@@ -158,7 +158,6 @@ class StaticRuntime final : public Runtime {
       }
       if (!push(wid, *out, it, g.last, backoff)) break;
     }
-    if (tel) telemetry_.flush_tally(wid, telemetry_.now_us());
     if (out != nullptr) {
       while (!out->try_flush() && !cancel_requested()) {
         pause_point(w);

@@ -143,7 +143,6 @@ class WorkStealingRuntime final : public Runtime {
       backoff.reset();
       task = run(w, task);
     }
-    if (telemetry_.enabled()) telemetry_.flush_tally(std::uint16_t(w), telemetry_.now_us());
   }
 
   // Takes a token for the next input item; `done` (if not kNone) returns its token first.

@@ -124,18 +124,22 @@ inline std::uint64_t ferret_rank(std::uint32_t size, std::uint64_t seed) {
 
 inline double cnd(double x) noexcept { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
+// Black-Scholes price of European call option i: spot, strike, years to expiry, rate and
+// volatility drawn from (seed, i). The one pricing step: the kernel below and the two-stage
+// output's formatting (pipeline/two_stage_io/io_text.hpp) both call it.
+inline double call_price(std::uint64_t seed, std::uint64_t i) noexcept {
+  const double s = 50 + 100 * draw(seed, 5 * i), k = 50 + 100 * draw(seed, 5 * i + 1);
+  const double t = 0.1 + 2 * draw(seed, 5 * i + 2), r = 0.01 + 0.05 * draw(seed, 5 * i + 3);
+  const double v = 0.1 + 0.5 * draw(seed, 5 * i + 4);
+  const double d1 = (std::log(s / k) + (r + 0.5 * v * v) * t) / (v * std::sqrt(t));
+  const double d2 = d1 - v * std::sqrt(t);
+  return s * cnd(d1) - k * std::exp(-r * t) * cnd(d2);
+}
+
 // Prices `size` European calls; returns a hash of the price bits.
 inline std::uint64_t black_scholes(std::uint32_t size, std::uint64_t seed) {
   std::uint64_t h = 0;
-  for (std::uint32_t i = 0; i < size; ++i) {
-    const double s = 50 + 100 * draw(seed, 5 * i), k = 50 + 100 * draw(seed, 5 * i + 1);
-    const double t = 0.1 + 2 * draw(seed, 5 * i + 2), r = 0.01 + 0.05 * draw(seed, 5 * i + 3);
-    const double v = 0.1 + 0.5 * draw(seed, 5 * i + 4);
-    const double d1 = (std::log(s / k) + (r + 0.5 * v * v) * t) / (v * std::sqrt(t));
-    const double d2 = d1 - v * std::sqrt(t);
-    const double price = s * cnd(d1) - k * std::exp(-r * t) * cnd(d2);
-    h = splitmix64(h ^ bits_of(price));
-  }
+  for (std::uint32_t i = 0; i < size; ++i) h = splitmix64(h ^ bits_of(call_price(seed, i)));
   return h;
 }
 

@@ -136,7 +136,6 @@ class TwoStageInputRuntime final : public Runtime {
     }
     scanned_ = record;
     scan_done_.store(true, std::memory_order_release);
-    telemetry_.flush_tally(0, telemetry_.now_us());
   }
 
   void read_loop(std::uint16_t w) noexcept {
@@ -185,7 +184,6 @@ class TwoStageInputRuntime final : public Runtime {
     sum_.fetch_add(sum, std::memory_order_relaxed);
     bad_.fetch_add(bad, std::memory_order_relaxed);
     misplaced_.fetch_add(misplaced, std::memory_order_relaxed);
-    telemetry_.flush_tally(w, telemetry_.now_us());
   }
 
   TwoStageInputConfig config_;

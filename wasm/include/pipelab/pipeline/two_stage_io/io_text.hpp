@@ -6,7 +6,6 @@
 // Pure functions of (seed, item): any thread may call them concurrently; nothing here is shared.
 #pragma once
 
-#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -19,16 +18,10 @@ namespace pipelab::pipeline::io_text {
 // The widest line either format produces ("18446744073709551615,<price>\n" < 64 bytes).
 inline constexpr std::size_t kMaxLineBytes = 64;
 
-// One European call priced from counter-based inputs: the seed-002 pricing step for one item.
+// The seed-002 pricing step for one item: the workload kernels' Black-Scholes call price, with
+// inputs drawn from the run's seed (salted so they differ from the kernel's own runs).
 inline double price_of(std::uint64_t seed, std::uint64_t item) noexcept {
-  namespace k = workload::kernel_detail;
-  const std::uint64_t s0 = workload::splitmix64(seed ^ 0x5EED002ull);
-  const double s = 50 + 100 * k::draw(s0, 5 * item), x = 50 + 100 * k::draw(s0, 5 * item + 1);
-  const double t = 0.1 + 2 * k::draw(s0, 5 * item + 2), r = 0.01 + 0.05 * k::draw(s0, 5 * item + 3);
-  const double v = 0.1 + 0.5 * k::draw(s0, 5 * item + 4);
-  const double d1 = (std::log(s / x) + (r + 0.5 * v * v) * t) / (v * std::sqrt(t));
-  const double d2 = d1 - v * std::sqrt(t);
-  return s * k::cnd(d1) - x * std::exp(-r * t) * k::cnd(d2);
+  return workload::kernel_detail::call_price(workload::splitmix64(seed ^ 0x5EED002ull), item);
 }
 
 // Formats item's output line into out (room for kMaxLineBytes); returns its length.

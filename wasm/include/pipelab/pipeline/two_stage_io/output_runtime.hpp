@@ -15,6 +15,9 @@
 // unique; it holds (seq << 8 | buffer + 1), stored release by the producer and loaded acquire by
 // the writer, which accepts it only when the tag equals the batch it needs next (a later tag
 // there would be an out-of-sequence write; counted, and tested to stay 0).
+// Observer: observe_buffers() attaches a BufferPoolObserver that hears each buffer taken (by the
+// compute thread, for a batch) and returned (by the writer, once written): so tests count the
+// buffers in use from outside the runtime rather than trusting its own bookkeeping.
 // Sink (writer-only): a running FNV-1a checksum and byte count, plus the whole text when
 // keep_text (tests); no file I/O. Departure from the paper: no real device, and buffers are
 // recycled through a lock-free queue instead of QuickThread's queued tasks.
@@ -35,6 +38,18 @@
 #include "pipelab/sched/backoff.hpp"
 
 namespace pipelab::pipeline {
+
+// Watches the buffer pool from outside the runtime (tests). Each call comes from the thread that
+// acts, at the moment it acts, so implementations must be thread-safe; they may take their time
+// (a slow returned() makes a slow writer).
+class BufferPoolObserver {
+ public:
+  virtual ~BufferPoolObserver() = default;
+  // A compute thread took `buffer` from the pool and is about to format `batch` into it.
+  virtual void taken(std::uint32_t buffer, std::uint64_t batch) noexcept = 0;
+  // The writer has written `batch` from `buffer` and is about to put the buffer back in the pool.
+  virtual void returned(std::uint32_t buffer, std::uint64_t batch) noexcept = 0;
+};
 
 struct TwoStageOutputConfig {
   std::uint32_t threads = 1;         // compute threads; the writer is one more
@@ -74,6 +89,8 @@ class TwoStageOutputRuntime final : public Runtime {
 
   std::uint32_t thread_count() const noexcept override { return config_.threads + 1; }
   std::uint32_t buffer_count() const noexcept { return buffer_count_; }
+  // Between runs only; nullptr detaches. The observer must outlive the runs it watches.
+  void observe_buffers(BufferPoolObserver* observer) noexcept { observer_ = observer; }
 
   // Read after finished() (the workers' exit publishes them).
   std::uint64_t bytes_written() const noexcept { return bytes_; }
@@ -84,9 +101,6 @@ class TwoStageOutputRuntime final : public Runtime {
   // Mean µs from a batch's first formatted item to the end of its write.
   double mean_batch_latency_us() const noexcept {
     return written_ == 0 ? 0.0 : latency_sum_us_ / double(written_);
-  }
-  std::uint32_t max_buffers_in_use() const noexcept {
-    return max_in_use_.load(std::memory_order_acquire);
   }
 
  private:
@@ -125,8 +139,6 @@ class TwoStageOutputRuntime final : public Runtime {
     for (b = 0; b < buffer_count_; ++b) (void)free_.try_push(b);  // capacity >= buffers
     for (b = 0; b < buffer_count_; ++b) ready_[b].store(0, std::memory_order_relaxed);
     next_batch_.store(0, std::memory_order_relaxed);
-    in_use_.store(0, std::memory_order_relaxed);
-    max_in_use_.store(0, std::memory_order_relaxed);
     bytes_ = written_ = out_of_sequence_ = 0;
     checksum_ = io_text::kChecksumSeed;
     latency_sum_us_ = 0;
@@ -158,17 +170,15 @@ class TwoStageOutputRuntime final : public Runtime {
         backoff.pause();
       }
       backoff.reset();
-      note_buffer_taken();
       const std::uint64_t seq = next_batch_.fetch_add(1, std::memory_order_relaxed);
       if (seq >= batches_) {
-        in_use_.fetch_sub(1, std::memory_order_relaxed);
-        (void)free_.try_push(b);
+        (void)free_.try_push(b);  // no batch left for it: never used
         break;
       }
+      if (observer_ != nullptr) observer_->taken(b, seq);
       if (!format_batch(w, pool_[b], seq)) return;
       ready_[seq % buffer_count_].store((seq << 8) | (b + 1), std::memory_order_release);
     }
-    telemetry_.flush_tally(w, telemetry_.now_us());
   }
 
   // Fills `buf` with batch `seq`; false if cancelled part-way (prepare() recycles the buffer).
@@ -213,11 +223,10 @@ class TwoStageOutputRuntime final : public Runtime {
       if ((v >> 8) != next || buf.seq != next) ++out_of_sequence_;
       write_buffer(w, buf);
       for (std::uint32_t i = 0; i < buf.items; ++i) item_done(buf.seq * config_.batch_items + i, 0);
-      in_use_.fetch_sub(1, std::memory_order_relaxed);
+      if (observer_ != nullptr) observer_->returned(b, buf.seq);
       (void)free_.try_push(b);  // capacity >= buffers: never full
       ++next;
     }
-    telemetry_.flush_tally(w, telemetry_.now_us());
   }
 
   void write_buffer(std::uint16_t w, const Buffer& buf) noexcept {
@@ -233,22 +242,14 @@ class TwoStageOutputRuntime final : public Runtime {
     telemetry_.tally_service(w, 1, t1 - t0, t1);
   }
 
-  void note_buffer_taken() noexcept {
-    const std::uint32_t now = in_use_.fetch_add(1, std::memory_order_relaxed) + 1;
-    std::uint32_t seen = max_in_use_.load(std::memory_order_relaxed);
-    while (now > seen && !max_in_use_.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {
-    }
-  }
-
   TwoStageOutputConfig config_;
   std::uint64_t batches_;
   std::uint32_t buffer_count_;
   std::vector<Buffer> pool_;
   queues::VyukovMpmcQueue<std::uint32_t> free_;
   std::unique_ptr<std::atomic<std::uint64_t>[]> ready_;
+  BufferPoolObserver* observer_ = nullptr;  // set between runs only
   alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> next_batch_{0};
-  alignas(kPrefetchPairBytes) std::atomic<std::uint32_t> in_use_{0};
-  std::atomic<std::uint32_t> max_in_use_{0};
   // Writer-only state, published to the controller by the worker's exit (Runtime::live_).
   alignas(kPrefetchPairBytes) std::uint64_t bytes_ = 0, written_ = 0, out_of_sequence_ = 0;
   std::uint64_t checksum_ = io_text::kChecksumSeed;
