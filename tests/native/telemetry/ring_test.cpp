@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -97,6 +98,36 @@ TEST(RunTelemetry, CountersAreOneLinePerStageAndStable) {
   t.reset();
   EXPECT_EQ(t.ring(0).data(), ring0);
   EXPECT_EQ(t.counters(1).busy_us.load(), 0u);
+}
+
+// Tallies stay private until flushed (or kTallyFlushUs passes), then reach the stage counters
+// exactly, keeping sub-µs busy time for the next flush.
+TEST(RunTelemetry, TalliesReachTheCountersWhenFlushed) {
+  RunTelemetry t(2, 3, 16, true);
+  t.tally_service(0, 1, 2.5, 10);
+  t.tally_service(1, 1, 1.0, 10);
+  t.tally_service(1, 2, 0.75, 10);
+  EXPECT_EQ(t.counters(1).items_out.load(), 0u) << "flushed before kTallyFlushUs";
+  t.flush_tally(0);
+  t.flush_tally(1);
+  EXPECT_EQ(t.counters(1).items_in.load(), 2u);
+  EXPECT_EQ(t.counters(1).items_out.load(), 2u);
+  EXPECT_EQ(t.counters(1).busy_us.load(), 3u);  // 2 from worker 0, 1 from worker 1
+  EXPECT_EQ(t.counters(2).items_out.load(), 1u);
+  EXPECT_EQ(t.counters(2).busy_us.load(), 0u) << "0.75 µs waits for the next flush";
+  // A flush is due again kTallyFlushUs after the last one: the tally flushes itself.
+  t.tally_service(1, 2, 0.5, t.now_us() + RunTelemetry::kTallyFlushUs);
+  EXPECT_EQ(t.counters(2).items_out.load(), 2u);
+  EXPECT_EQ(t.counters(2).busy_us.load(), 1u);
+}
+
+TEST(RunTelemetry, StagesBeyondTheTallyRejectedNamingTheValue) {
+  try {
+    RunTelemetry t(1, RunTelemetry::kMaxStages + 1, 16, true);
+    FAIL() << "accepted " << RunTelemetry::kMaxStages + 1 << " stages";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "telemetry stages: 17 is out of range (allowed 1..16)");
+  }
 }
 
 TEST(RunTelemetry, OffRecordsNothing) {
