@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -119,68 +120,53 @@ class SpscRoleDeath : public ::testing::Test {
   void SetUp() override { ::testing::FLAGS_gtest_death_test_style = "threadsafe"; }
 };
 
+// The test thread takes a role with `act`; a second thread doing the same must die with `message`.
+template <typename Make, typename Act>
+void expect_second_thread_dies(Make make, Act act, const char* message) {
+  EXPECT_DEATH(
+      {
+        auto queue = make();
+        act(*queue);
+        on_another_thread([&] { act(*queue); });
+      },
+      message);
+}
+
+template <typename Queue, typename... Args>
+auto maker(Args... args) {
+  return [=] { return std::make_unique<Queue>(args...); };
+}
+
 TEST_F(SpscRoleDeath, SecondProducerThreadAborts) {
-  EXPECT_DEATH(
-      {
-        BatchQueue<int> q(8);
-        (void)q.try_push(1);
-        on_another_thread([&] { (void)q.try_push(2); });
-      },
-      "BatchQueue: a second thread acted as its producer");
-  EXPECT_DEATH(
-      {
-        LamportQueue<int> q(8);
-        (void)q.try_push(1);
-        on_another_thread([&] { (void)q.try_push(2); });
-      },
-      "LamportQueue: a second thread acted as its producer");
-  EXPECT_DEATH(
-      {
-        CachedSpscQueue<int> q(8, 4);
-        (void)q.try_push(1);
-        on_another_thread([&] { q.flush(); });
-      },
+  const auto push = [](auto& q) { (void)q.try_push(1); };
+  expect_second_thread_dies(maker<BatchQueue<int>>(8), push,
+                            "BatchQueue: a second thread acted as its producer");
+  expect_second_thread_dies(maker<LamportQueue<int>>(8), push,
+                            "LamportQueue: a second thread acted as its producer");
+  expect_second_thread_dies(
+      maker<CachedSpscQueue<int>>(8, 4), [](auto& q) { q.flush(); },
       "CachedSpscQueue: a second thread acted as its producer");
-  EXPECT_DEATH(
-      {
-        telemetry::Ring ring(8, 0);
-        (void)ring.push(telemetry::Event{});
-        on_another_thread([&] { (void)ring.push(telemetry::Event{}); });
-      },
+  expect_second_thread_dies(
+      maker<telemetry::Ring>(8u, 0u), [](auto& r) { (void)r.push(telemetry::Event{}); },
       "telemetry Ring: a second thread acted as its producer");
 }
 
 TEST_F(SpscRoleDeath, SecondConsumerThreadAborts) {
-  EXPECT_DEATH(
-      {
-        BatchQueue<int> q(8);
-        int out;
-        (void)q.try_pop(out);
-        on_another_thread([&] { (void)q.try_pop(out); });
-      },
-      "BatchQueue: a second thread acted as its consumer");
-  EXPECT_DEATH(
-      {
-        LamportQueue<int> q(8);
-        int out;
-        (void)q.try_pop(out);
-        on_another_thread([&] { (void)q.try_pop(out); });
-      },
-      "LamportQueue: a second thread acted as its consumer");
-  EXPECT_DEATH(
-      {
-        CachedSpscQueue<int> q(8);
-        int out;
-        (void)q.try_pop(out);
-        on_another_thread([&] { (void)q.try_pop(out); });
-      },
-      "CachedSpscQueue: a second thread acted as its consumer");
-  EXPECT_DEATH(
-      {
-        telemetry::Ring ring(8, 0);
+  const auto pop = [](auto& q) {
+    int out;
+    (void)q.try_pop(out);
+  };
+  expect_second_thread_dies(maker<BatchQueue<int>>(8), pop,
+                            "BatchQueue: a second thread acted as its consumer");
+  expect_second_thread_dies(maker<LamportQueue<int>>(8), pop,
+                            "LamportQueue: a second thread acted as its consumer");
+  expect_second_thread_dies(maker<CachedSpscQueue<int>>(8), pop,
+                            "CachedSpscQueue: a second thread acted as its consumer");
+  expect_second_thread_dies(
+      maker<telemetry::Ring>(8u, 0u),
+      [](auto& r) {
         telemetry::Event out[1];
-        (void)ring.pop_into(out, 1);
-        on_another_thread([&] { (void)ring.pop_into(out, 1); });
+        (void)r.pop_into(out, 1);
       },
       "telemetry Ring: a second thread acted as its consumer");
 }
