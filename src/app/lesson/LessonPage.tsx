@@ -1,18 +1,14 @@
 // A lesson: its prose (rendered at build time) with the registered components placed where the
-// lesson file says (`::name`, see registry.ts), all sharing one experiment whose controls live in
-// the URL, one run in flight, the model chart's sweep and the lesson's measured paper values.
+// lesson file says (`::name`, see registry.ts), all sharing one lesson session (useLessonSession):
+// controls in the URL, one run in flight, the model chart's sweep, the measured paper values.
 import 'katex/dist/katex.min.css';
-import { useCallback, useMemo, useState } from 'react';
-import { canUseThreads, visitorCores } from '../../engine/isolation';
-import { chooseEngine, type EngineContext } from '../../engine/pipeline/chooseEngine';
-import { applyControls, type ControlValues } from '../../lessons/controls';
+import { useMemo } from 'react';
 import type { Lesson } from '../../lessons/loadLessons';
 import { replaceQuery } from '../route';
-import { LessonContext, type LessonContextValue } from './lessonContext';
+import { LessonBlocks } from './LessonBlocks';
+import { LessonContext } from './lessonContext';
 import { readControlValues } from './lessonControls';
-import { LESSON_COMPONENTS } from './registry';
-import { useLessonRun } from './useLessonRun';
-import { useSweep } from './useSweep';
+import { useLessonSession } from './useLessonSession';
 
 export function LessonPage({
   lesson,
@@ -31,56 +27,16 @@ export function LessonPage({
         : readControlValues(lesson.controls, query),
     [lesson, query, pageParams],
   );
-  const [values, setValues] = useState<ControlValues>(initial.values);
-  const [measured, setMeasured] = useState<Record<string, number>>({});
   const preferSimulation = query.get('engine') === 'simulation';
-  const engineContext: EngineContext = useMemo(
-    () => ({ isolated: canUseThreads(), cores: visitorCores(), preferSimulation }),
-    [preferSimulation],
-  );
-
-  const { spec, specError } = useMemo(() => {
-    try {
-      return {
-        spec: applyControls(lesson.experimentSource, lesson.controls, values),
-        specError: null,
-      };
-    } catch (e) {
-      return { spec: null, specError: (e as Error).message };
-    }
-  }, [lesson, values]);
-  const engine = useMemo(() => spec && chooseEngine(spec, engineContext), [spec, engineContext]);
-  const sweep = useSweep(lesson, values, engineContext);
-  const run = useLessonRun(sweep.addRunPoint);
-
-  const change = (id: string, value: number | string) => {
-    const next = { ...values, [id]: value };
-    setValues(next);
+  const session = useLessonSession(lesson, initial.values, preferSimulation, (values) =>
     replaceQuery(`/lessons/${lesson.slug}`, {
-      ...next,
+      ...values,
       ...(preferSimulation ? { engine: 'simulation' } : {}),
-    });
-  };
-  const reportMeasured = useCallback(
-    (rowId: string, value: number) => setMeasured((m) => ({ ...m, [rowId]: value })),
-    [],
+    }),
   );
-
-  const context: LessonContextValue = {
-    lesson,
-    values,
-    change,
-    spec,
-    specError,
-    engine,
-    run,
-    sweep,
-    measured,
-    reportMeasured,
-  };
 
   return (
-    <LessonContext.Provider value={context}>
+    <LessonContext.Provider value={session}>
       <main className="page lesson">
         <p className="crumbs">
           <a href="#/">PipeLab</a> › {lesson.number > 0 ? `Lesson ${lesson.number}` : 'Experiment'}
@@ -91,16 +47,7 @@ export function LessonPage({
             {e}
           </p>
         ))}
-        {lesson.blocks.map((b, i) => {
-          if (b.kind === 'html')
-            return <div key={i} className="prose" dangerouslySetInnerHTML={{ __html: b.html }} />;
-          const Component = LESSON_COMPONENTS[b.name];
-          return (
-            <div key={i} className={`slot slot-${b.name}`} data-component={b.name}>
-              <Component />
-            </div>
-          );
-        })}
+        <LessonBlocks blocks={lesson.blocks} />
       </main>
     </LessonContext.Provider>
   );

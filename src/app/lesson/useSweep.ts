@@ -80,6 +80,11 @@ export function useSweep(lesson: Lesson, values: ControlValues, engineContext: E
     error,
     addRunPoint,
     start,
+    /** Ends a sweep in progress (its points so far stay). */
+    cancel: () => {
+      cancel?.();
+      setCancel(null);
+    },
     clear: () => setPoints([]),
   };
 }

@@ -1,0 +1,20 @@
+// A run of lesson blocks: prose as rendered at build time, `::name` slots through the registry.
+import type { ProseBlock } from '../../lessons/renderProse';
+import { LESSON_COMPONENTS } from './registry';
+
+export function LessonBlocks({ blocks }: { blocks: ProseBlock[] }) {
+  return (
+    <>
+      {blocks.map((b, i) => {
+        if (b.kind === 'html')
+          return <div key={i} className="prose" dangerouslySetInnerHTML={{ __html: b.html }} />;
+        const Component = LESSON_COMPONENTS[b.name];
+        return (
+          <div key={i} className={`slot slot-${b.name}`} data-component={b.name}>
+            <Component />
+          </div>
+        );
+      })}
+    </>
+  );
+}

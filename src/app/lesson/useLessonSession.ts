@@ -1,0 +1,69 @@
+// One lesson's state on a page: control values (from the URL, written back to it), the spec they
+// give and the engine chosen for it, the run in flight, the model chart's sweep, and the values
+// measured for the paper rows — everything LessonContext hands the lesson's components. The lesson
+// page and the presenter share it.
+import { useCallback, useMemo, useState } from 'react';
+import { canUseThreads, visitorCores } from '../../engine/isolation';
+import { chooseEngine, type EngineContext } from '../../engine/pipeline/chooseEngine';
+import { applyControls, type ControlValues } from '../../lessons/controls';
+import type { Lesson } from '../../lessons/loadLessons';
+import type { LessonContextValue } from './lessonContext';
+import { useLessonRun } from './useLessonRun';
+import { useSweep } from './useSweep';
+
+export function useLessonSession(
+  lesson: Lesson,
+  initialValues: ControlValues,
+  preferSimulation: boolean,
+  /** Called with the new values whenever a control changes (the page writes its URL). */
+  onValues: (values: ControlValues) => void,
+): LessonContextValue & { reset: () => void } {
+  const [values, setValues] = useState<ControlValues>(initialValues);
+  const [measured, setMeasured] = useState<Record<string, number>>({});
+  const engineContext: EngineContext = useMemo(
+    () => ({ isolated: canUseThreads(), cores: visitorCores(), preferSimulation }),
+    [preferSimulation],
+  );
+  const { spec, specError } = useMemo(() => {
+    try {
+      return {
+        spec: applyControls(lesson.experimentSource, lesson.controls, values),
+        specError: null,
+      };
+    } catch (e) {
+      return { spec: null, specError: (e as Error).message };
+    }
+  }, [lesson, values]);
+  const engine = useMemo(() => spec && chooseEngine(spec, engineContext), [spec, engineContext]);
+  const sweep = useSweep(lesson, values, engineContext);
+  const run = useLessonRun(sweep.addRunPoint);
+
+  const setAll = (next: ControlValues) => {
+    setValues(next);
+    onValues(next);
+  };
+  const reportMeasured = useCallback(
+    (rowId: string, value: number) => setMeasured((m) => ({ ...m, [rowId]: value })),
+    [],
+  );
+  return {
+    lesson,
+    values,
+    change: (id, value) => setAll({ ...values, [id]: value }),
+    spec,
+    specError,
+    engine,
+    run,
+    sweep,
+    measured,
+    reportMeasured,
+    /** Stops the run and the sweep, clears the chart and measurements, controls to defaults. */
+    reset: () => {
+      run.stop();
+      sweep.cancel();
+      sweep.clear();
+      setMeasured({});
+      setAll(Object.fromEntries(lesson.controls.map((c) => [c.id, c.defaultValue])));
+    },
+  };
+}
