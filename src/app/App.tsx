@@ -2,29 +2,55 @@
 import lessons, { lessonErrors } from 'virtual:lessons';
 import { CountingPage } from './counting/CountingPage';
 import { LessonPage } from './lesson/LessonPage';
+import { PresentPage } from './present/PresentPage';
+import { PapersPage } from './papers/PapersPage';
 import { adHocLesson } from '../lessons/adHocLesson';
 import { Home } from './Home';
 import { unknownParamErrors } from './queryParams';
-import { useRoute } from './route';
+import { EmbedBar, useReportHeight } from './embed';
+import { pageQuery, useRoute } from './route';
 
 export function App() {
   const route = useRoute();
+  const embedParam = route.query.get('embed');
+  const embedded = embedParam === '1';
+  useReportHeight(embedded);
+  const shellErrors =
+    embedParam !== null && embedParam !== '1'
+      ? [
+          `embed=${embedParam} is not one of 1 (embed=1 shows the page without site chrome, for an iframe)`,
+        ]
+      : [];
+  const query = pageQuery(route.query);
   let page;
-  if (route.path === '/') page = <Home errors={unknownParamErrors(route.query, [])} />;
-  else if (route.path === '/threads') page = <CountingPage query={route.query} />;
-  else if (route.path === '/experiment') page = <AdHocExperiment query={route.query} />;
+  if (route.path === '/') page = <Home errors={unknownParamErrors(query, [])} />;
+  else if (route.path === '/threads') page = <CountingPage query={query} />;
+  else if (route.path === '/experiment') page = <AdHocExperiment query={query} />;
+  else if (route.path === '/papers') page = <PapersPage errors={unknownParamErrors(query, [])} />;
   else if (lessonOf(route.path)) {
     const lesson = lessonOf(route.path)!;
-    page = <LessonPage key={lesson.slug} lesson={lesson} query={route.query} />;
+    page = <LessonPage key={lesson.slug} lesson={lesson} query={query} />;
+  } else if (presentedLesson(route.path)) {
+    const lesson = presentedLesson(route.path)!;
+    return <PresentPage key={lesson.slug} lesson={lesson} query={query} />;
   } else page = <NoSuchPage path={route.path} />;
   return (
-    <>
-      <header className="top">
-        <a href="#/" className="brand">
-          PipeLab
-        </a>
-        <span className="tagline">pipeline parallelism on real threads, next to the models</span>
-      </header>
+    <div className={embedded ? 'embedded' : undefined}>
+      {embedded ? (
+        <EmbedBar path={route.path} query={route.query} />
+      ) : (
+        <header className="top">
+          <a href="#/" className="brand">
+            PipeLab
+          </a>
+          <span className="tagline">pipeline parallelism on real threads, next to the models</span>
+        </header>
+      )}
+      {shellErrors.map((e) => (
+        <p key={e} role="alert" className="notice error page">
+          {e}
+        </p>
+      ))}
       {lessonErrors.length > 0 && (
         <div className="page" data-testid="lesson-errors">
           {lessonErrors.map((e) => (
@@ -35,12 +61,18 @@ export function App() {
         </div>
       )}
       {page}
-    </>
+    </div>
   );
 }
 
 function lessonOf(path: string) {
   const m = /^\/lessons\/([a-z0-9-]+)$/.exec(path);
+  return m ? lessons.find((l) => l.slug === m[1]) : undefined;
+}
+
+/** #/present/<slug>: a lesson in presenter mode (no site chrome). */
+function presentedLesson(path: string) {
+  const m = /^\/present\/([a-z0-9-]+)$/.exec(path);
   return m ? lessons.find((l) => l.slug === m[1]) : undefined;
 }
 
@@ -61,6 +93,9 @@ function NoSuchPage({ path }: { path: string }) {
         ))}
         <li>
           <a href="#/threads">Warm-up: counting threads</a>
+        </li>
+        <li>
+          <a href="#/papers">What the papers found, and what we find</a>
         </li>
         <li>
           <a href="#/">The start page</a>

@@ -40,6 +40,11 @@ export function Home({ errors }: { errors: string[] }) {
           summary="Start real threads on your cores, watch them count, and see what happens when their counters share one cache line."
         />
       </ol>
+      <p>
+        <a href="#/papers">What the papers found, and what we find</a> — every source paper&apos;s
+        headline results beside the twin at the paper&apos;s scale and your own measurements. Each
+        lesson also runs as a talk: open it and press <kbd>p</kbd> for presenter mode.
+      </p>
     </main>
   );
 }

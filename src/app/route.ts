@@ -13,14 +13,39 @@ export function parseRoute(hash: string): Route {
   return { path, query: new URLSearchParams(q < 0 ? '' : body.slice(q + 1)) };
 }
 
+/** Parameters every route takes, handled by the app shell (`embed=1`: no site chrome, for an
+ * iframe); pages never see them, and rewriting a page's query keeps them. */
+export const SHELL_PARAMS = ['embed'] as const;
+
+/** The query without the shell's parameters: what a page reads. */
+export function pageQuery(query: URLSearchParams): URLSearchParams {
+  const q = new URLSearchParams(query);
+  for (const p of SHELL_PARAMS) q.delete(p);
+  return q;
+}
+
 export function routeHash(path: string, query: Record<string, string | number>): string {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return `#${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** Rewrites the query of the current route in place (no history entry per slider step). */
+/** Rewrites the query of the current route in place (no history entry per slider step), keeping
+ * the shell's parameters (an embedded page stays embedded). */
 export function replaceQuery(path: string, query: Record<string, string | number>): void {
-  history.replaceState(null, '', routeHash(path, query));
+  history.replaceState(null, '', routeHash(path, withShellParams(query)));
+}
+
+/** `query` plus the shell parameters the current URL carries. */
+export function withShellParams(
+  query: Record<string, string | number>,
+): Record<string, string | number> {
+  const current = parseRoute(location.hash).query;
+  const kept: Record<string, string> = {};
+  for (const p of SHELL_PARAMS) {
+    const v = current.get(p);
+    if (v !== null) kept[p] = v;
+  }
+  return { ...query, ...kept };
 }
 
 export function useRoute(): Route {

@@ -28,7 +28,7 @@ function lineOf(text: string, index: number): number {
 
 const CLAIM_LINK = /<a href="claim:([^"]*)">([\s\S]*?)<\/a>/g;
 const escapeAttr = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A sentence backed by a checked claim: marked, with the numbers that were checked as its title. */
 function claimSpan(claim: CheckedClaim, html: string): string {
@@ -99,6 +99,8 @@ export function renderProse(body: string, claims: CheckedClaim[] = []): ProseBlo
   lines.forEach((line, i) => {
     const directive = /^::([a-z-]+)\s*$/.exec(line);
     if (!directive) {
+      // A section heading starts a block of its own: the presenter's steps are the sections.
+      if (/^## /.test(line)) flush();
       if (chunk.length === 0) chunkStart = i + 1;
       chunk.push(line);
       return;

@@ -19,6 +19,8 @@ export interface PaperTableRow {
   twinEvidence: string | null;
   /** Whether the lesson's views measure this row on the visitor's threads. */
   measured: boolean;
+  /** The lesson that shows it (on the papers page). */
+  lesson?: { href: string; title: string };
 }
 
 export interface PaperTableProps {
@@ -47,6 +49,12 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                 <span className="paper-source" title={r.paperTitle}>
                   ({r.paper}, {r.where})
                 </span>
+                {r.lesson && (
+                  <>
+                    {' '}
+                    — <a href={r.lesson.href}>{r.lesson.title}</a>
+                  </>
+                )}
               </td>
               <td className="num">{formatInUnit(r.paperValue, r.unit)}</td>
             </>

@@ -29,6 +29,8 @@ const ROUTES = [
   '#/threads',
   `#/experiment?spec=${adHocSpec}`,
   ...lessonSlugs.map((s) => `#/lessons/${s}`),
+  ...lessonSlugs.map((s) => `#/present/${s}`),
+  '#/papers',
   '#/nosuchroute',
 ];
 

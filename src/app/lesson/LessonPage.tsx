@@ -4,7 +4,8 @@
 import 'katex/dist/katex.min.css';
 import { useMemo } from 'react';
 import type { Lesson } from '../../lessons/loadLessons';
-import { replaceQuery } from '../route';
+import { replaceQuery, routeHash, withShellParams } from '../route';
+import { usePresentKey } from './usePresentKey';
 import { LessonBlocks } from './LessonBlocks';
 import { LessonContext } from './lessonContext';
 import { readControlValues } from './lessonControls';
@@ -34,6 +35,12 @@ export function LessonPage({
       ...(preferSimulation ? { engine: 'simulation' } : {}),
     }),
   );
+
+  const presentHref = routeHash(
+    `/present/${lesson.slug}`,
+    withShellParams({ ...session.values, ...(preferSimulation ? { engine: 'simulation' } : {}) }),
+  );
+  usePresentKey(lesson.number > 0 ? presentHref : null);
 
   return (
     <LessonContext.Provider value={session}>

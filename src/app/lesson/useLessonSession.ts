@@ -10,6 +10,7 @@ import type { Lesson } from '../../lessons/loadLessons';
 import type { LessonContextValue } from './lessonContext';
 import { useLessonRun } from './useLessonRun';
 import { useSweep } from './useSweep';
+import { rememberMeasured } from '../measuredStore';
 
 export function useLessonSession(
   lesson: Lesson,
@@ -43,8 +44,11 @@ export function useLessonSession(
     onValues(next);
   };
   const reportMeasured = useCallback(
-    (rowId: string, value: number) => setMeasured((m) => ({ ...m, [rowId]: value })),
-    [],
+    (rowId: string, value: number) => {
+      setMeasured((m) => ({ ...m, [rowId]: value }));
+      rememberMeasured(lesson.slug, rowId, value);
+    },
+    [lesson.slug],
   );
   return {
     lesson,

@@ -1,0 +1,42 @@
+// Embed mode (`?embed=1` on any route): the page inside a course's iframe. No site chrome; the page
+// tells its parent how tall it is (postMessage `{type: 'pipelab:height', height}`) so the iframe can
+// grow with it; a link opens the same page in a tab of its own, where it can have real threads.
+import { useEffect } from 'react';
+import { canUseThreads, threadsUnavailableReason } from '../engine/isolation';
+import { pageQuery, routeHash } from './route';
+
+export const HEIGHT_MESSAGE = 'pipelab:height';
+
+/** Reports the document's height to the parent frame whenever it changes. */
+export function useReportHeight(active: boolean) {
+  useEffect(() => {
+    if (!active || window.parent === window) return;
+    let last = -1;
+    const report = () => {
+      const height = Math.ceil(document.documentElement.scrollHeight);
+      if (height === last) return;
+      last = height;
+      window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, '*');
+    };
+    const observer = new ResizeObserver(report);
+    observer.observe(document.body);
+    report();
+    return () => observer.disconnect();
+  }, [active]);
+}
+
+/** The embedded page's one line: what runs here, and a way out to real threads. */
+export function EmbedBar({ path, query }: { path: string; query: URLSearchParams }) {
+  const own = `${location.pathname}${location.search}${routeHash(path, Object.fromEntries(pageQuery(query)))}`;
+  const threads = canUseThreads();
+  return (
+    <p className="embed-bar" data-testid="embed-bar">
+      {threads
+        ? 'Running on real threads in this frame. '
+        : `${threadsUnavailableReason()} So this frame runs the discrete-event twin, labelled "simulated". `}
+      <a href={own} target="_blank" rel="noopener" data-testid="open-with-threads">
+        {threads ? 'Open in a tab of its own ↗' : 'Open with real threads in a new tab ↗'}
+      </a>
+    </p>
+  );
+}

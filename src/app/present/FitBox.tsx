@@ -1,0 +1,56 @@
+// Scales its content to fit the box it is given (down always; up to `maxScale` on a big screen),
+// so a presenter's screen never scrolls at any resolution. Fixed-width content (the stage: panel, view and chart, `widthPx`)
+// keeps its layout and shrinks as a whole; flowing text (no width) re-wraps at the box's width and
+// shrinks until its height fits too.
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+/** Shrinking flowing text changes where it wraps, so the fit is refined a few times. */
+const TEXT_FIT_ROUNDS = 4;
+
+export function FitBox(p: {
+  children: ReactNode;
+  className?: string;
+  /** The content's own width (px); without it the content wraps at the box's width. */
+  widthPx?: number;
+  /** Largest scale (default 1: never enlarge). */
+  maxScale?: number;
+}) {
+  const outer = useRef<HTMLDivElement>(null);
+  const inner = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(1);
+  const widthPx = p.widthPx;
+  const maxScale = p.maxScale ?? 1;
+  useLayoutEffect(() => {
+    const fit = () => {
+      const o = outer.current;
+      const i = inner.current;
+      if (!o || !i) return;
+      const w = o.clientWidth;
+      const h = o.clientHeight;
+      let s = 1;
+      for (let round = 0; round < (widthPx ? 1 : TEXT_FIT_ROUNDS); round++) {
+        i.style.width = `${widthPx ?? w / s}px`;
+        const next = Math.min(
+          maxScale,
+          w / Math.max(1, i.scrollWidth),
+          h / Math.max(1, i.scrollHeight),
+        );
+        if (Math.abs(next - s) < 0.005) break;
+        s = next;
+      }
+      setScale(s);
+    };
+    const observer = new ResizeObserver(fit);
+    if (outer.current) observer.observe(outer.current);
+    if (inner.current) observer.observe(inner.current);
+    fit();
+    return () => observer.disconnect();
+  }, [widthPx, maxScale]);
+  return (
+    <div ref={outer} className={`fit-box ${p.className ?? ''}`} data-scale={scale.toFixed(3)}>
+      <div ref={inner} className="fit-box-content" style={{ transform: `scale(${scale})` }}>
+        {p.children}
+      </div>
+    </div>
+  );
+}

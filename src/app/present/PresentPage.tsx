@@ -1,0 +1,368 @@
+// Presenter mode, #/present/<slug>?…&step=N: a lesson for a talk. The step's prose in large type
+// beside the experiment, its main view and its chart, scaled to fit one screen; →/← move between
+// steps (the lesson's sections), space runs and pauses, s sweeps, r resets, f toggles full screen,
+// a opens an audience window, ? lists the keys. With an audience window open (it runs the
+// experiment, mirrored over a BroadcastChannel), this window shows the speaker's notes and the
+// audience's run status, and its controls steer the audience window.
+import 'katex/dist/katex.min.css';
+import './present.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ControlValues } from '../../lessons/controls';
+import type { Lesson } from '../../lessons/loadLessons';
+import { ControlsPanel } from '../lesson/ControlsPanel';
+import { LessonContext, useLesson } from '../lesson/lessonContext';
+import { readControlValues } from '../lesson/lessonControls';
+import { LESSON_COMPONENTS } from '../lesson/registry';
+import { useLessonSession } from '../lesson/useLessonSession';
+import { parseIntParam } from '../queryParams';
+import { routeHash, withShellParams } from '../route';
+import {
+  openChannel,
+  type AudienceStatus,
+  type PresenterCommand,
+  type PresenterMessage,
+} from './audienceChannel';
+import { FitBox } from './FitBox';
+import { actionForKey, PRESENTER_KEYS, type PresenterAction } from './presentKeys';
+import { mainView, presenterSteps } from './steps';
+
+/** Parameters the presenter takes besides the lesson's controls. */
+export const PRESENT_PARAMS = ['engine', 'step', 'audience'] as const;
+/** The stage's layout width: the lesson views' width and the panel's padding. */
+const STAGE_WIDTH_PX = 940;
+/** An audience window that has said nothing for this long is taken as closed. */
+const AUDIENCE_SILENT_MS = 3000;
+
+export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearchParams }) {
+  const steps = useMemo(() => presenterSteps(lesson), [lesson]);
+  const initial = useMemo(() => {
+    const controls = readControlValues(
+      lesson.controls,
+      query,
+      'a parameter of this page',
+      PRESENT_PARAMS,
+    );
+    const step = parseIntParam(query, 'step', { min: 1, max: steps.length, fallback: 1 });
+    return {
+      ...controls,
+      step: step.value,
+      errors: [...controls.errors, ...(step.error ? [step.error] : [])],
+    };
+  }, [lesson, query, steps]);
+  const audience = query.get('audience') === '1';
+  const preferSimulation = query.get('engine') === 'simulation';
+  const [step, setStep] = useState(initial.step);
+  const [help, setHelp] = useState(false);
+  const [audienceStatus, setAudienceStatus] = useState<{
+    status: AudienceStatus | null;
+    atMs: number;
+  } | null>(null);
+  const [nowMs, setNowMs] = useState(() => Date.now());
+
+  const urlFor = (
+    values: Record<string, number | string>,
+    s: number,
+    extra: Record<string, string> = {},
+  ) =>
+    routeHash(`/present/${lesson.slug}`, {
+      ...values,
+      ...(preferSimulation ? { engine: 'simulation' } : {}),
+      step: s,
+      ...extra,
+    });
+  // The URL and the audience window follow the step and the values (the effect below).
+  const session = useLessonSession(lesson, initial.values, preferSimulation, () => {});
+  const channel = useRef<ReturnType<typeof openChannel> | null>(null);
+  const values = session.values;
+  /** The step and values on screen, for an audience window that says hello. */
+  const shown = useRef({ step, values });
+  const sessionRef = useRef(session);
+  useEffect(() => {
+    sessionRef.current = session;
+  });
+
+  const audienceConnected =
+    !audience && audienceStatus !== null && nowMs - audienceStatus.atMs < AUDIENCE_SILENT_MS;
+
+  /** Runs a command here, or in the audience window when one is connected. */
+  const command = (c: PresenterCommand) => {
+    if (audienceConnected) return channel.current?.post({ type: 'command', command: c });
+    runCommand(sessionRef.current, c);
+  };
+
+  // The channel: the audience follows the presenter's step and values and runs its commands; the
+  // presenter hears the audience's status.
+  useEffect(() => {
+    channel.current = openChannel(lesson.slug, (m: PresenterMessage) => {
+      const s = sessionRef.current;
+      if (audience) {
+        if (m.type === 'state') {
+          setStep(m.step);
+          for (const [id, v] of Object.entries(m.values)) if (s.values[id] !== v) s.change(id, v);
+        } else if (m.type === 'command') runCommand(s, m.command);
+      } else if (m.type === 'status' || m.type === 'hello') {
+        setAudienceStatus({ status: m.type === 'status' ? m.status : null, atMs: Date.now() });
+        // A new audience window starts where the presenter is.
+        if (m.type === 'hello') channel.current?.post({ type: 'state', ...shown.current });
+      } else if (m.type === 'bye') setAudienceStatus(null);
+    });
+    if (audience) channel.current.post({ type: 'hello' });
+    return () => {
+      if (audience) channel.current?.post({ type: 'bye' });
+      channel.current?.close();
+      channel.current = null;
+    };
+  }, [lesson.slug, audience]);
+
+  // The audience reports its run four times a second; the presenter re-checks the link as often.
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      setNowMs(Date.now());
+      if (!audience) return;
+      const v = sessionRef.current.run.view;
+      channel.current?.post({
+        type: 'status',
+        status: {
+          state: v?.state ?? 'idle',
+          completed: v?.summary?.completed ?? 0,
+          items: v?.summary?.items ?? 0,
+          itemsPerSec: v?.summary?.itemsPerSec ?? 0,
+          engine: v?.engine ?? sessionRef.current.engine?.engine ?? 'simulation',
+        },
+      });
+    }, 250);
+    return () => window.clearInterval(timer);
+  }, [audience]);
+
+  const goTo = (s: number) => setStep(Math.min(steps.length, Math.max(1, s)));
+  useEffect(() => {
+    shown.current = { step, values };
+    if (audience) return;
+    history.replaceState(null, '', presentUrl(lesson.slug, preferSimulation, values, step));
+    channel.current?.post({ type: 'state', step, values });
+  }, [audience, step, values, lesson.slug, preferSimulation]);
+
+  const act = (a: PresenterAction) => {
+    if (a === 'next') goTo(step + 1);
+    else if (a === 'prev') goTo(step - 1);
+    else if (a === 'run-pause' || a === 'sweep' || a === 'reset') command(a);
+    else if (a === 'fullscreen') toggleFullscreen();
+    else if (a === 'help') setHelp((h) => !h);
+    else if (a === 'close') setHelp(false);
+    else if (a === 'audience')
+      window.open(
+        urlFor(session.values, step, { audience: '1' }),
+        `pipelab-audience-${lesson.slug}`,
+      );
+  };
+  const actRef = useRef(act);
+  useEffect(() => {
+    actRef.current = act;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const t = e.target as HTMLElement | null;
+      const a = actionForKey({
+        key: e.key,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        altKey: e.altKey,
+        targetTag: t?.tagName,
+        targetType: (t as HTMLInputElement | null)?.type,
+      });
+      if (!a) return;
+      e.preventDefault();
+      actRef.current(a);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const current = steps[step - 1];
+  const main = mainView(lesson);
+  const Main = main ? LESSON_COMPONENTS[main] : null;
+  const Experiment = LESSON_COMPONENTS.experiment;
+  const Chart = LESSON_COMPONENTS['model-chart'];
+  const hasChart = lesson.blocks.some((b) => b.kind === 'component' && b.name === 'model-chart');
+
+  return (
+    <LessonContext.Provider value={session}>
+      <main
+        className={`present ${audience ? 'audience' : ''} ${audienceConnected ? 'notes-mode' : ''}`}
+        data-testid="present"
+        data-step={step}
+        data-steps={steps.length}
+        data-audience={audience ? 'window' : audienceConnected ? 'connected' : 'none'}
+      >
+        <header className="present-bar">
+          <a href={`#/lessons/${lesson.slug}`} className="present-title">
+            {lesson.number}. {lesson.title}
+          </a>
+          <span className="present-step" aria-live="polite">
+            Step {step} of {steps.length}: {current.title}
+          </span>
+          <span className="present-buttons">
+            <button onClick={() => act('prev')} disabled={step === 1} aria-label="previous step">
+              ←
+            </button>
+            <button
+              onClick={() => act('next')}
+              disabled={step === steps.length}
+              aria-label="next step"
+            >
+              →
+            </button>
+            {!audience && (
+              <button onClick={() => act('audience')} data-testid="open-audience">
+                Audience window
+              </button>
+            )}
+            <button onClick={() => act('fullscreen')}>Full screen</button>
+            <button onClick={() => act('help')} aria-expanded={help} data-testid="keys-button">
+              Keys ?
+            </button>
+          </span>
+        </header>
+        {initial.errors.map((e) => (
+          <p key={e} role="alert" className="notice error">
+            {e}
+          </p>
+        ))}
+        {audienceConnected ? (
+          <NotesView
+            notes={current.notes}
+            html={current.html}
+            next={steps[step]?.title ?? null}
+            status={audienceStatus?.status ?? null}
+            onCommand={command}
+          />
+        ) : (
+          <div className="present-body">
+            <FitBox className="present-prose-box">
+              <section
+                className="present-prose prose"
+                data-testid="present-prose"
+                dangerouslySetInnerHTML={{ __html: current.html }}
+              />
+            </FitBox>
+            <FitBox className="present-stage" widthPx={STAGE_WIDTH_PX} maxScale={1.6}>
+              <div className="slot slot-experiment" data-component="experiment">
+                <Experiment />
+              </div>
+              {Main && (
+                <div className={`slot slot-${main}`} data-component={main}>
+                  <Main />
+                </div>
+              )}
+              {hasChart && (
+                <div className="slot slot-model-chart" data-component="model-chart">
+                  <Chart />
+                </div>
+              )}
+            </FitBox>
+          </div>
+        )}
+        {help && <KeysHelp onClose={() => setHelp(false)} />}
+      </main>
+    </LessonContext.Provider>
+  );
+}
+
+/** The presenter's URL for a step and control values (a permalink to that moment of the talk). */
+function presentUrl(
+  slug: string,
+  preferSimulation: boolean,
+  values: ControlValues,
+  step: number,
+  extra: Record<string, string> = {},
+): string {
+  return routeHash(
+    `/present/${slug}`,
+    withShellParams({
+      ...values,
+      ...(preferSimulation ? { engine: 'simulation' } : {}),
+      step,
+      ...extra,
+    }),
+  );
+}
+
+/** Runs a presenter command on this window's lesson session. */
+function runCommand(s: ReturnType<typeof useLessonSession>, c: PresenterCommand) {
+  const state = s.run.view?.state;
+  if (c === 'run-pause') {
+    if (state === 'running') s.run.pause();
+    else if (state === 'paused') s.run.resume();
+    else if (s.spec && s.engine) s.run.start(s.spec, s.engine.engine);
+  } else if (c === 'sweep') s.sweep.start(s.run);
+  else if (c === 'reset') s.reset();
+  else if (c === 'stop') s.run.stop();
+}
+
+function toggleFullscreen() {
+  if (document.fullscreenElement) void document.exitFullscreen();
+  else void document.documentElement.requestFullscreen?.().catch(() => {});
+}
+
+/** The presenter's window while the audience window runs the experiment. */
+function NotesView(p: {
+  notes: string | null;
+  /** The step's prose: shown as the notes when the lesson wrote none for this step. */
+  html: string;
+  next: string | null;
+  status: AudienceStatus | null;
+  onCommand: (c: PresenterCommand) => void;
+}) {
+  const { lesson, values, change } = useLesson();
+  return (
+    <div className="present-notes" data-testid="present-notes">
+      <section className="notes-text">
+        <h2>Notes</h2>
+        {p.notes === null ? (
+          <div className="prose" dangerouslySetInnerHTML={{ __html: p.html }} />
+        ) : (
+          p.notes.split('\n\n').map((para, i) => <p key={i}>{para}</p>)
+        )}
+        {p.next && <p className="notes-next">Next: {p.next}</p>}
+      </section>
+      <section className="notes-side">
+        <p className="notes-status" data-testid="audience-status">
+          {p.status
+            ? `Audience window: ${p.status.state}${p.status.items ? `, ${p.status.completed} / ${p.status.items} items` : ''}${p.status.itemsPerSec ? `, ${Math.round(p.status.itemsPerSec)} items/s (${p.status.engine === 'threads' ? 'measured' : 'simulated'})` : ''}`
+            : 'Audience window: connected'}
+        </p>
+        <ControlsPanel controls={lesson.controls} values={values} onChange={change} />
+        <div className="buttons">
+          <button onClick={() => p.onCommand('run-pause')}>Run / pause (space)</button>
+          <button onClick={() => p.onCommand('sweep')}>Sweep (s)</button>
+          <button onClick={() => p.onCommand('reset')}>Reset (r)</button>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function KeysHelp({ onClose }: { onClose: () => void }) {
+  return (
+    <div
+      className="keys-help"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Presenter keys"
+      data-testid="keys-help"
+    >
+      <h2>Keys</h2>
+      <dl>
+        {PRESENTER_KEYS.map((k) => (
+          <div key={k.action}>
+            <dt>{k.keys.map((key) => (key === ' ' ? 'space' : key)).join(' or ')}</dt>
+            <dd>{k.label}</dd>
+          </div>
+        ))}
+      </dl>
+      <button onClick={onClose} autoFocus>
+        Close (Esc)
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+// For talks and courses, in Chromium on the production build: presenter mode fits one screen at
+// 1280×720 and 1920×1080 for every lesson and its keys work; an audience window mirrors the
+// presenter, which then shows notes; embed mode runs the twin in a cross-origin iframe, says why,
+// offers real threads in a tab, and reports its height; the papers page gathers every paper row.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loadLessons } from '../../src/lessons/loadLessons';
+import { serveStatic } from '../../scripts/lib/staticServer.mjs';
+import { openHarness, pageErrors, type Harness } from './harness';
+
+const root = resolve(__dirname, '../..');
+const lessons = loadLessons(resolve(root, 'lessons'), root);
+
+let h: Harness;
+beforeAll(async () => {
+  h = await openHarness({ isolationHeaders: true });
+});
+afterAll(() => h.close());
+
+async function presenter(slug: string, width: number, height: number, query = ''): Promise<Page> {
+  const page = await h.page();
+  await page.setViewportSize({ width, height });
+  await page.goto(`${h.url}#/present/${slug}${query}`);
+  await page.waitForSelector('[data-testid=present] [data-testid=experiment]');
+  return page;
+}
+
+/** Every part of the stage lies inside the viewport, and the page does not scroll. */
+async function expectOneScreen(page: Page, width: number, height: number) {
+  const size = await page.evaluate(() => ({
+    scrollHeight: document.documentElement.scrollHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+  }));
+  expect(size.scrollHeight).toBeLessThanOrEqual(height);
+  expect(size.scrollWidth).toBeLessThanOrEqual(width);
+  for (const part of await page.locator('.present-stage .slot').all()) {
+    const box = (await part.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(height + 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
+  }
+  const prose = (await page.getByTestId('present-prose').boundingBox())!;
+  expect(prose.y + prose.height).toBeLessThanOrEqual(height + 1);
+}
+
+describe.each(lessons.map((l) => l.slug))('presenter mode: %s', (slug) => {
+  test.each([
+    [1280, 720],
+    [1920, 1080],
+  ])('fits one %i×%i screen on every step', async (width, height) => {
+    const page = await presenter(slug, width, height);
+    const steps = Number(await page.getByTestId('present').getAttribute('data-steps'));
+    expect(steps).toBeGreaterThan(1);
+    expect(await page.locator('.present-stage .slot').count()).toBeGreaterThanOrEqual(2);
+    for (let s = 1; s <= steps; s++) {
+      await expect
+        .poll(() => page.getByTestId('present').getAttribute('data-step'))
+        .toBe(String(s));
+      await expectOneScreen(page, width, height);
+      if (s === 1) await h.screenshot(page, `present-${slug}-${width}x${height}`);
+      await page.keyboard.press('ArrowRight');
+    }
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+test('the keys: steps, run and pause, help, sweep, reset', async () => {
+  const page = await presenter(lessons[0].slug, 1280, 720);
+  const present = page.getByTestId('present');
+  const panel = page.getByTestId('experiment');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => present.getAttribute('data-step')).toBe('2');
+  expect(page.url()).toContain('step=2');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => present.getAttribute('data-step')).toBe('1');
+
+  await page.keyboard.press(' ');
+  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('running');
+  await page.keyboard.press(' ');
+  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('paused');
+  await page.keyboard.press(' ');
+  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('running');
+
+  await page.keyboard.press('?');
+  await expect.poll(() => page.getByTestId('keys-help').isVisible()).toBe(true);
+  expect(await page.getByTestId('keys-help').textContent()).toContain('run, pause, resume');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByTestId('keys-help').count()).toBe(0);
+
+  await page.keyboard.press('s');
+  await expect.poll(() => page.getByTestId('sweep').isDisabled()).toBe(true);
+  await page.keyboard.press('r');
+  await expect.poll(() => page.getByTestId('sweep').isEnabled()).toBe(true);
+  await expect.poll(() => panel.getAttribute('data-run-state')).not.toBe('running');
+  expect(await page.locator('.model-chart-block circle').count()).toBe(0);
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test('keys typed into a control belong to it; every control is reachable by Tab with a visible focus', async () => {
+  const page = await presenter(lessons[0].slug, 1280, 720);
+  const slider = page.locator('.present-stage input[type=range]').first();
+  await slider.focus();
+  const before = await slider.inputValue();
+  await page.keyboard.press('ArrowRight');
+  expect(await slider.inputValue()).not.toBe(before);
+  expect(await page.getByTestId('present').getAttribute('data-step')).toBe('1');
+  // Tab reaches the controls and buttons; the focused one is outlined.
+  await page.locator('body').click({ position: { x: 5, y: 700 } });
+  const seen = new Set<string>();
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return {
+        what: `${el.tagName}:${el.getAttribute('data-testid') ?? el.textContent?.trim().slice(0, 20)}`,
+        outline: getComputedStyle(el).outlineStyle,
+      };
+    });
+    if (focus.what.startsWith('BODY')) continue; // past the last control, focus leaves the page
+    seen.add(focus.what);
+    expect(focus.outline, focus.what).not.toBe('none');
+  }
+  expect([...seen].some((w) => w.startsWith('BUTTON:run'))).toBe(true);
+  expect([...seen].some((w) => w.startsWith('INPUT'))).toBe(true);
+});
+
+test('a step out of range is named and the first step shown', async () => {
+  const page = await presenter(lessons[0].slug, 1280, 720, '?step=99');
+  await expect
+    .poll(() => page.getByRole('alert').first().textContent())
+    .toMatch(/step=99 is out of range \(allowed 1\.\.\d+\); using 1/);
+  expect(await page.getByTestId('present').getAttribute('data-step')).toBe('1');
+});
+
+test('an audience window mirrors the presenter, which shows notes and the audience run', async () => {
+  const presenterPage = await presenter(lessons[0].slug, 1280, 720);
+  const [audience] = await Promise.all([
+    h.context.waitForEvent('page'),
+    presenterPage.getByTestId('open-audience').click(),
+  ]);
+  await audience.waitForSelector('[data-testid=present][data-audience=window]');
+  await expect
+    .poll(() => presenterPage.getByTestId('present').getAttribute('data-audience'))
+    .toBe('connected');
+  await expect.poll(() => presenterPage.getByTestId('present-notes').count()).toBe(1);
+  // Focus off the button that opened the window (space would press it again).
+  await presenterPage.locator('.notes-text').click();
+  await presenterPage.keyboard.press('ArrowRight');
+  await expect.poll(() => audience.getByTestId('present').getAttribute('data-step')).toBe('2');
+  await presenterPage.keyboard.press(' ');
+  await expect
+    .poll(() => audience.getByTestId('experiment').getAttribute('data-run-state'))
+    .toBe('running');
+  await expect
+    .poll(() => presenterPage.getByTestId('audience-status').textContent())
+    .toMatch(/Audience window: running/);
+  await h.screenshot(presenterPage, 'present-notes');
+  await audience.close();
+  await expect
+    .poll(() => presenterPage.getByTestId('present').getAttribute('data-audience'), {
+      timeout: 10_000,
+    })
+    .toBe('none');
+});
+
+test('the papers page lists every paper row of every lesson', async () => {
+  const page = await h.page();
+  await page.goto(`${h.url}#/papers`);
+  await page.waitForSelector('[data-testid=papers-page]');
+  expect(await page.locator('section[data-paper]').count()).toBe(5);
+  const twinRows = lessons.flatMap((l) => l.paper.filter((r) => r.twinValue !== null));
+  expect(await page.locator('[data-testid=paper-claim][data-kind=simulated]').count()).toBe(
+    twinRows.length,
+  );
+  for (const row of await page.locator('[data-testid=paper-claim]').all()) {
+    expect(Number.isFinite(Number(await row.getAttribute('data-paper-value')))).toBe(true);
+    expect(Number.isFinite(Number(await row.getAttribute('data-ours-value')))).toBe(true);
+  }
+  expect(pageErrors(page)).toEqual([]);
+});
+
+describe('embedded in a cross-origin iframe', () => {
+  let parentDir: string;
+  let parent: { url: string; close: () => Promise<void> };
+  beforeAll(async () => {
+    parentDir = mkdtempSync(join(tmpdir(), 'pipelab-course-'));
+    parent = await serveStatic({ root: parentDir, isolationHeaders: false });
+  });
+  afterAll(async () => {
+    await parent.close();
+    rmSync(parentDir, { recursive: true, force: true });
+  });
+
+  test('runs the twin, says why, offers real threads in a tab, and reports its height', async () => {
+    // The course page lives on another origin (localhost vs 127.0.0.1) than PipeLab.
+    const lessonUrl = `${h.url}#/lessons/${lessons[0].slug}?embed=1`;
+    writeFileSync(
+      join(parentDir, 'course.html'),
+      `<!doctype html><meta charset="utf-8"><title>Course</title>
+       <script>window.heights = []; addEventListener('message', (e) => {
+         if (e.data && e.data.type === 'pipelab:height') { window.heights.push(e.data.height);
+           document.querySelector('iframe').style.height = e.data.height + 'px'; } });</script>
+       <h1>Week 3: pipelines</h1>
+       <iframe src="${lessonUrl}" style="width: 1000px; height: 400px; border: 0"></iframe>`,
+    );
+    const page = await h.page();
+    await page.goto(parent.url.replace('127.0.0.1', 'localhost') + 'course.html');
+    const frame = page.frameLocator('iframe');
+    await frame.locator('[data-testid=experiment][data-engine=simulation]').waitFor();
+    expect(await frame.locator('header.top').count()).toBe(0);
+    expect(await frame.getByTestId('embed-bar').textContent()).toContain(
+      'not cross-origin isolated',
+    );
+    const link = frame.getByTestId('open-with-threads');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('href')).not.toContain('embed=1');
+    expect(await link.getAttribute('href')).toContain(`#/lessons/${lessons[0].slug}`);
+    await frame.getByTestId('run').click();
+    await frame.locator('[data-testid=experiment][data-state=done]').waitFor({ timeout: 60_000 });
+    expect(await frame.getByTestId('throughput').getAttribute('data-kind')).toBe('simulated');
+    // A control change keeps the page embedded.
+    await frame.locator('input[type=range]').first().press('ArrowRight');
+    await expect
+      .poll(
+        () =>
+          page
+            .frames()
+            .find((f) => f !== page.mainFrame())
+            ?.url() ?? '',
+      )
+      .toMatch(/embed=1/);
+    expect(await frame.locator('header.top').count()).toBe(0);
+    const heights = () => page.evaluate(() => (window as unknown as { heights: number[] }).heights);
+    await expect.poll(async () => (await heights()).length).toBeGreaterThan(0);
+    expect(Math.max(...(await heights()))).toBeGreaterThan(1000);
+    await h.screenshot(page, 'embed-course-page');
+  });
+});

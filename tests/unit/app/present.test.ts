@@ -1,0 +1,67 @@
+// Presenter mode's pure parts: a lesson cut into steps at its sections with their notes, the main
+// view it shows, and which key does what (never a key that a focused control needs).
+import { describe, expect, test } from 'vitest';
+import { mainView, presenterSteps } from '../../../src/app/present/steps';
+import { actionForKey } from '../../../src/app/present/presentKeys';
+import type { ProseBlock } from '../../../src/lessons/renderProse';
+
+const html = (h: string): ProseBlock => ({ kind: 'html', html: h });
+const slot = (name: 'experiment' | 'pipeline' | 'timeline' | 'model-chart'): ProseBlock => ({
+  kind: 'component',
+  name,
+});
+
+describe('presenterSteps', () => {
+  const lesson = {
+    title: 'Bubbles',
+    blocks: [
+      html('<p>Intro.</p>'),
+      slot('experiment'),
+      html('<p>More intro.</p>\n<!-- notes: say hello -->'),
+      slot('pipeline'),
+      html('<h2 id="model">The <em>model</em></h2>\n<p>Formula.</p>'),
+      slot('model-chart'),
+      html('<h2>End</h2><p>Bye.</p>'),
+    ],
+  };
+  test('the introduction, then one step per section, prose joined, notes taken out', () => {
+    const steps = presenterSteps(lesson);
+    expect(steps.map((s) => s.title)).toEqual(['Bubbles', 'The model', 'End']);
+    expect(steps[0].html).toContain('<p>Intro.</p>');
+    expect(steps[0].html).toContain('<p>More intro.</p>');
+    expect(steps[0].html).not.toContain('notes:');
+    expect(steps[0].notes).toBe('say hello');
+    expect(steps[1].notes).toBeNull();
+  });
+  test('the main view is the first view of the run; the timeline only when nothing else', () => {
+    expect(mainView(lesson)).toBe('pipeline');
+    expect(mainView({ blocks: [slot('experiment'), slot('timeline'), slot('model-chart')] })).toBe(
+      'timeline',
+    );
+    expect(mainView({ blocks: [slot('experiment')] })).toBeNull();
+  });
+});
+
+describe('actionForKey', () => {
+  test.each([
+    [{ key: 'ArrowRight' }, 'next'],
+    [{ key: 'PageUp' }, 'prev'],
+    [{ key: ' ' }, 'run-pause'],
+    [{ key: 's' }, 'sweep'],
+    [{ key: '?' }, 'help'],
+    [{ key: 'Escape' }, 'close'],
+    [{ key: 'x' }, null],
+    [{ key: 's', ctrlKey: true }, null],
+    // A slider keeps its arrows, a radio its arrows and space; letters still act.
+    [{ key: 'ArrowRight', targetTag: 'INPUT', targetType: 'range' }, null],
+    [{ key: ' ', targetTag: 'INPUT', targetType: 'radio' }, null],
+    [{ key: 's', targetTag: 'INPUT', targetType: 'range' }, 'sweep'],
+    // A text field takes every key but Escape; a button takes space.
+    [{ key: 's', targetTag: 'INPUT', targetType: 'number' }, null],
+    [{ key: 'Escape', targetTag: 'INPUT', targetType: 'number' }, 'close'],
+    [{ key: ' ', targetTag: 'BUTTON' }, null],
+    [{ key: 'ArrowRight', targetTag: 'BUTTON' }, 'next'],
+  ])('%o → %s', (press, action) => {
+    expect(actionForKey(press)).toBe(action);
+  });
+});
