@@ -17,7 +17,7 @@ export interface SimOptions {
   /** Work stealing: µs one steal attempt takes, success or not (default DEFAULT_STEAL_COST_US). */
   stealCostUs?: number;
   /** Static/collapsed only: at most this many items inside the pipeline (a token loop). Static
-   * runtimes ignore the spec's `tokens` (FORMAT.md), so the closed loop is a simulation option. */
+   * runtimes take no `tokens` (contracts/spec.md), so the closed loop is a simulation option. */
   inFlightLimit?: number;
   /** Mean service per stage for kernel stages (µs), e.g. measured by the threads engine. */
   measuredServiceUs?: MeasuredServiceUs;

@@ -1,4 +1,4 @@
-// The ExperimentSpec type and its validator, exactly per src/spec/FORMAT.md (defaults applied).
+// The ExperimentSpec type and its validator, exactly per contracts/spec.md (defaults applied).
 import {
   SpecError,
   join,
@@ -117,8 +117,8 @@ function parseService(value: unknown, path: string): ServiceSpec {
   }
 }
 
-/** Stage `threads` defaults to 1 (FORMAT.md shows it on every stage but lists no default; 1 is the
- * only value valid for every mode). Serial stages need 1 under every runtime, as in the C++ parser,
+/** Stage `threads` defaults to 1 (contracts/spec.md shows it on every stage but lists no default; 1
+ * is the only value valid for every mode). Serial stages need 1 under every runtime, as in the C++ parser,
  * although work-stealing ignores the value. */
 function parseStage(value: unknown, path: string): StageSpec {
   const obj = readObject(value, path, STAGE_FIELDS);

@@ -1,7 +1,7 @@
 // Reads telemetry written by the C++ workers (or by encode.ts) out of an ArrayBuffer or the wasm
 // memory's SharedArrayBuffer: ring records into event objects, and stage counter lines.
-// The reader role of FORMAT.md: load writeCount (acquire: Atomics.load on shared memory), copy
-// the records out, then store readCount so the worker may reuse the slots.
+// The reader role of contracts/telemetry.md: load writeCount (acquire: Atomics.load on shared
+// memory), copy the records out, then store readCount so the worker may reuse the slots.
 import {
   EVENT_BYTES,
   EVENT_KINDS,

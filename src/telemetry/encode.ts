@@ -1,6 +1,7 @@
-// Writes telemetry in the exact C++ layout (FORMAT.md): for tests and for the simulation twin,
-// which emits the same rings the wasm workers do. RingWriter plays the worker's role: it never
-// blocks; when the ring is full it counts a drop, and each record's seq is written + dropped.
+// Writes telemetry in the exact C++ layout (contracts/telemetry.md): for tests and for the
+// simulation twin, which emits the same rings the wasm workers do. RingWriter plays the worker's
+// role: it never blocks; when the ring is full it counts a drop, and each record's seq is written
+// + dropped.
 import {
   EVENT_BYTES,
   EVENT_KINDS,

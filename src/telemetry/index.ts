@@ -1,5 +1,5 @@
 // Telemetry decoding for the page and the simulation twin: layout constants, ring reader and
-// writer, stage counters (FORMAT.md). No React, no DOM.
+// writer, stage counters (contracts/telemetry.md). No React, no DOM.
 export * from './layout';
 export { decodeEvent, readRing, readStageCounters, type RingRead } from './decode';
 export { RingWriter, encodeStageCounters, type EventInput } from './encode';

@@ -1,4 +1,4 @@
-// Byte layout of telemetry (src/telemetry/FORMAT.md), mirrored from
+// Byte layout of telemetry (contracts/telemetry.md), mirrored from
 // wasm/include/pipelab/telemetry/{event,ring,stage_counters}.hpp and checked against the C++
 // build by tests/wasm/telemetry-layout.test.ts.
 

@@ -1,6 +1,6 @@
 // Where a running pipeline's telemetry lives — one ring per worker and one counter line per stage,
-// in wasm memory (threads) or in an ArrayBuffer the simulation writes (FORMAT.md layout either
-// way) — and the once-per-frame read of it. Views cannot tell the engines apart.
+// in wasm memory (threads) or in an ArrayBuffer the simulation writes (contracts/telemetry.md
+// layout either way) — and the once-per-frame read of it. Views cannot tell the engines apart.
 import { readRing, readStageCounters } from './decode';
 import type { StageCounters, TelemetryEvent } from './layout';
 

@@ -1,6 +1,6 @@
 // The simulation engine: the discrete-event twin paced against the wall clock (one simulated µs
-// per real µs, times `speed`), writing its telemetry into rings and counter lines of the FORMAT.md
-// layout, exactly where a threads run's page would read them.
+// per real µs, times `speed`), writing its telemetry into rings and counter lines laid out as in
+// contracts/telemetry.md, exactly where a threads run's page would read them.
 import { createSimulation, type Simulation } from '../../sim';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { encodeStageCounters, ringBytes, RingWriter, STAGE_COUNTER_BYTES } from '../../telemetry';

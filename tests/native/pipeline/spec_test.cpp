@@ -1,5 +1,5 @@
-// ExperimentSpec JSON parsing: the FORMAT.md example parses with its defaults, and every kind of
-// bad input is rejected with a message naming the field path and what is allowed.
+// ExperimentSpec JSON parsing: the contracts/spec.md example parses with its defaults, and every
+// kind of bad input is rejected with a message naming the field path and what is allowed.
 #include <gtest/gtest.h>
 
 #include <string>

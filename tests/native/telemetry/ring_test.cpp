@@ -1,5 +1,5 @@
-// Telemetry ring: FORMAT.md layout, drop-and-count when full (never blocks), sequence numbers
-// that reveal drops, and a two-thread writer/reader run that loses or reorders nothing.
+// Telemetry ring: contracts/telemetry.md layout, drop-and-count when full (never blocks), sequence
+// numbers that reveal drops, and a two-thread writer/reader run that loses or reorders nothing.
 #include "pipelab/telemetry/ring.hpp"
 
 #include <gtest/gtest.h>

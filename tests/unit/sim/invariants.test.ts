@@ -84,7 +84,7 @@ function byKind(events: EventInput[], kind: EventKindName, stage?: number) {
 describe.each(Object.entries(variants))('%s', (_name, s) => {
   const { events, result } = capture(s);
 
-  it('emits records with exactly the FORMAT.md fields, in time order', () => {
+  it('emits records with exactly the contracts/telemetry.md fields, in time order', () => {
     const shapes = new Set(events.map((e) => Object.keys(e).sort().join(',')));
     expect([...shapes]).toEqual(['arg,item,kind,stage,timeUs,worker']);
     const bad = events.filter(

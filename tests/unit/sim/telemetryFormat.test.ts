@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RingWriter, readRing } from '../../../src/telemetry';
 import { capture, exponential, spec } from './helpers';
 
-describe('simulated telemetry in the FORMAT.md rings', () => {
+describe('simulated telemetry in the contracts/telemetry.md rings', () => {
   it('round-trips through RingWriter and readRing per worker, seq numbering included', () => {
     const s = spec({
       runtime: 'work-stealing',

@@ -1,4 +1,4 @@
-// ExperimentSpec validator: defaults from FORMAT.md and errors that name the field and range.
+// ExperimentSpec validator: defaults from contracts/spec.md, errors that name the field and range.
 import { describe, expect, it } from 'vitest';
 import { parseExperimentSpec, SpecError } from '../../../src/spec/experimentSpec';
 

@@ -1,7 +1,7 @@
 // Link: the queue between two stage groups of the static runtime, behind one small interface so
 // the queue kind can be chosen at run time (a virtual call per item is noise next to a µs-scale
 // stage). Wraps the queues of wasm/include/pipelab/queues: 1:1 links use the spec's kind,
-// many-to-many links use Vyukov's MPMC unless the kind is "mutex" (FORMAT.md rule); an unbounded
+// many-to-many links use Vyukov's MPMC unless the kind is "mutex" (contracts/spec.md); an unbounded
 // capacity (open model) uses a mutex-guarded std::deque, since every queue in queues/ is bounded.
 // Capacity is rounded up to what the queue accepts (BatchQueue: even, Vyukov: a power of two, both
 // >= 2); effective_capacity() reports it. Roles: producers call push-side methods, consumers

@@ -3,7 +3,8 @@
 // Engine use (one controlling thread):
 //   auto rt = make_runtime(parse_experiment_spec(json), RunOptions{});
 //   rt->start();                       // returns at once; poll rt->finished() from the event loop
-//   rt->telemetry().ring(w).data()     // worker w's ring (FORMAT.md), w < telemetry().workers()
+//   rt->telemetry().ring(w).data()     // worker w's ring, w < telemetry().workers()
+//                                      // (layout: contracts/telemetry.md)
 //   rt->telemetry().counters_data()    // stage counter lines, 64 bytes per stage
 //   rt->request_cancel(); ... rt->join(); rt->start();   // stop and run again
 // The addresses above stay valid until the runtime is destroyed.

@@ -44,7 +44,7 @@ namespace pipelab::pipeline {
 static_assert(kMaxStages <= telemetry::RunTelemetry::kMaxStages,
               "a worker's telemetry tally holds every stage a spec may have");
 
-// The threads engine's cap on threads in one run (FORMAT.md allows more for the simulation).
+// The threads engine's cap on threads in one run (contracts/spec.md allows more for simulation).
 inline constexpr std::uint32_t kMaxRunThreads = 64;
 
 // Telemetry ring size when RunOptions::ring_capacity is 0 (the app's runs): as large as the

@@ -1,10 +1,10 @@
-// ExperimentSpec: the one description of a run (src/spec/FORMAT.md), as a C++ value type.
+// ExperimentSpec: the one description of a run (contracts/spec.md), as a C++ value type.
 //
 // Plain data, no threads: built by parse_experiment_spec() (spec_parse.hpp) or directly in C++
 // (tests, benches) and then checked with validate(), which applies the same ranges and
 // cross-field rules as the JSON parser and throws SpecError naming the field path, e.g.
 // `stages[1].threads: 0 is out of range (allowed 1..64)`. Times are microseconds.
-// Defaults follow FORMAT.md: threads = sum of stage threads (static/collapsed) or 1
+// Defaults follow contracts/spec.md: threads = sum of stage threads (static/collapsed) or 1
 // (work-stealing), tokens = threads, queue = batch/16.
 #pragma once
 

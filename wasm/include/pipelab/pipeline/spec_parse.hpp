@@ -1,4 +1,4 @@
-// parse_experiment_spec(): ExperimentSpec JSON (src/spec/FORMAT.md) → validated ExperimentSpec.
+// parse_experiment_spec(): ExperimentSpec JSON (contracts/spec.md) → validated ExperimentSpec.
 //
 // Accepts exactly the documented shape: every unknown field, wrong type, non-integer count,
 // unknown enum word or out-of-range value throws SpecError naming the field path and what is

@@ -1,4 +1,4 @@
-// Telemetry event record: 24 bytes, little-endian, the layout of src/telemetry/FORMAT.md.
+// Telemetry event record: 24 bytes, little-endian, the layout of contracts/telemetry.md.
 //
 // Defined once here; the TypeScript decoder (src/telemetry/decode.ts) and the simulation twin
 // read and write the same bytes, and tests/wasm/telemetry-layout.test.ts checks that contract
@@ -37,12 +37,12 @@ struct Event {
   std::uint32_t seq;  // per-ring sequence number; gaps reveal drops
 };
 
-static_assert(sizeof(Event) == 24, "FORMAT.md: an event is 24 bytes");
+static_assert(sizeof(Event) == 24, "contracts/telemetry.md: an event is 24 bytes");
 static_assert(std::is_trivially_copyable_v<Event>);
 static_assert(offsetof(Event, time_us) == 0 && offsetof(Event, item) == 8 &&
                   offsetof(Event, arg) == 12 && offsetof(Event, worker) == 16 &&
                   offsetof(Event, stage) == 18 && offsetof(Event, kind) == 19 &&
                   offsetof(Event, seq) == 20,
-              "FORMAT.md field offsets");
+              "contracts/telemetry.md field offsets");
 
 }  // namespace pipelab::telemetry

@@ -11,7 +11,7 @@
 // Memory orders: the record bytes are plain stores published by a release store of writeCount
 //   (acquired by the reader); the writer's acquire load of readCount orders the reader's copy-out
 //   before any overwrite of those records.
-// Layout (src/telemetry/FORMAT.md, a contract with the TypeScript decoder): a 128-byte header,
+// Layout (contracts/telemetry.md, a contract with the TypeScript decoder): a 128-byte header,
 //   writer line at 0 (writeCount, capacity, dropped, worker), reader line at 64 (readCount), then
 //   the records. The two header lines share one prefetch pair because the format says so; the
 //   reader writes its line about once per animation frame, so that costs a transfer per frame,
@@ -116,7 +116,7 @@ class Ring {
   std::uint32_t written() const noexcept {
     return header_->write_count.load(std::memory_order_acquire);
   }
-  // Start of the header; the page decodes from here (FORMAT.md layout).
+  // Start of the header; the page decodes from here (contracts/telemetry.md layout).
   const void* data() const noexcept { return base_; }
   void* data() noexcept { return base_; }
   std::size_t size_bytes() const noexcept { return bytes_; }

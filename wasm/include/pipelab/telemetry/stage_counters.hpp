@@ -1,4 +1,4 @@
-// Per-stage counters: one 64-byte line per stage of six u64 words (src/telemetry/FORMAT.md):
+// Per-stage counters: one 64-byte line per stage of six u64 words (contracts/telemetry.md):
 // itemsIn, itemsOut, queueOccupancy, busyUs, idleUs, blockedUs. Any worker of the stage may add
 // (relaxed fetch_add: the values are statistics, nothing is published through them); the page
 // or another thread reads them at any time (relaxed loads; a snapshot is not atomic across
@@ -34,7 +34,7 @@ struct alignas(kCacheLineBytes) StageCounters {
 };
 
 static_assert(sizeof(StageCounters) == kCacheLineBytes && kCacheLineBytes == 64,
-              "FORMAT.md: one 64-byte line per stage");
+              "contracts/telemetry.md: one 64-byte line per stage");
 static_assert(offsetof(StageCounters, items_out) == 8 &&
               offsetof(StageCounters, queue_occupancy) == 16 &&
               offsetof(StageCounters, busy_us) == 24 && offsetof(StageCounters, idle_us) == 32 &&
