@@ -4,9 +4,14 @@
 // a recursive-descent reader over std::string_view is enough. Numbers are IEEE doubles (as in
 // JavaScript, so the TypeScript and C++ parsers agree on what a number is). Objects keep their
 // keys in order and reject duplicates, so an error can name the first bad field. Nesting is
-// limited to 64 levels. Not thread-safe by design: one parse per call, no shared state.
+// limited to 64 levels. src/spec/jsonText.ts is the same reader in TypeScript, check for check
+// and message for message (offsets count UTF-8 bytes on both sides); change both together.
+// Strings are UTF-8: an escaped surrogate pair becomes one 4-byte code point, a lone escaped
+// surrogate its own 3 bytes (as JavaScript keeps it in a string; json_write.hpp escapes it back).
+// Not thread-safe by design: one parse per call, no shared state.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -206,7 +211,7 @@ class Parser {
           out.push_back('\t');
           break;
         case 'u':
-          append_utf8(out, parse_hex4());
+          append_utf8(out, parse_code_point());
           break;
         default:
           fail("bad escape in string");
@@ -232,16 +237,33 @@ class Parser {
     return code;
   }
 
-  // Surrogate pairs are stored as two 3-byte sequences; spec strings are names, so exact UTF-16
-  // round-tripping does not matter, only that nothing is silently dropped.
+  // After the "u" of an escape: a code unit, or a whole code point when a high surrogate is
+  // followed at once by an escaped low one (so the pair d83d de00 is U+1F600, 4 bytes, as
+  // TextEncoder counts it).
+  unsigned parse_code_point() {
+    const unsigned code = parse_hex4();
+    if (code < 0xD800 || code > 0xDBFF || text_.substr(pos_, 2) != "\\u") return code;
+    const std::size_t at = pos_;
+    pos_ += 2;
+    const unsigned low = parse_hex4();
+    if (low >= 0xDC00 && low <= 0xDFFF) return 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+    pos_ = at;  // not a pair: the next escape is read on its own
+    return code;
+  }
+
   static void append_utf8(std::string& out, unsigned code) {
     if (code < 0x80) {
       out.push_back(char(code));
     } else if (code < 0x800) {
       out.push_back(char(0xC0 | (code >> 6)));
       out.push_back(char(0x80 | (code & 0x3F)));
-    } else {
+    } else if (code < 0x10000) {
       out.push_back(char(0xE0 | (code >> 12)));
+      out.push_back(char(0x80 | ((code >> 6) & 0x3F)));
+      out.push_back(char(0x80 | (code & 0x3F)));
+    } else {
+      out.push_back(char(0xF0 | (code >> 18)));
+      out.push_back(char(0x80 | ((code >> 12) & 0x3F)));
       out.push_back(char(0x80 | ((code >> 6) & 0x3F)));
       out.push_back(char(0x80 | (code & 0x3F)));
     }
@@ -277,5 +299,31 @@ class Parser {
 };
 
 inline Value parse(std::string_view text) { return Parser(text).parse_document(); }
+
+using Member = std::pair<std::string, Value>;
+
+// An object's members in the order JavaScript lists its keys (Object.keys, JSON.stringify):
+// array-index keys ("0", "7": digits without a leading zero, below 2^32 - 1) first, by value,
+// then the others in source order. The TypeScript validator meets objects in that order, so the
+// C++ one walks them so too and both report the same first bad field.
+inline std::vector<const Member*> js_key_order(const Value& obj) {
+  const auto index_of = [](const std::string& k) -> std::int64_t {
+    if (k.empty() || k.size() > 10 || (k[0] == '0' && k.size() > 1)) return -1;
+    std::int64_t v = 0;
+    for (char c : k) {
+      if (c < '0' || c > '9') return -1;
+      v = v * 10 + (c - '0');
+    }
+    return v < 4294967295 ? v : -1;
+  };
+  std::vector<const Member*> order;
+  for (const Member& m : obj.object) order.push_back(&m);
+  std::stable_sort(order.begin(), order.end(), [&](const Member* a, const Member* b) {
+    const std::int64_t ia = index_of(a->first), ib = index_of(b->first);
+    if (ia < 0 || ib < 0) return ia >= 0 && ib < 0;
+    return ia < ib;
+  });
+  return order;
+}
 
 }  // namespace pipelab::json
