@@ -1,19 +1,26 @@
-// The ExperimentSpec type and its validator, exactly per contracts/spec.md (defaults applied).
+// The ExperimentSpec type and its validator (contracts/spec.md): untrusted JSON in, a complete
+// spec out (defaults applied), or a SpecError naming the first bad field. The C++ parser
+// (wasm/include/pipelab/pipeline/spec_parse.hpp) makes the same checks in the same order with
+// the same messages; the case table tests/fixtures/spec-cases.json holds the two to it.
+import { readJsonText } from './jsonText';
+import { DEFAULTS, LIMITS } from './limits';
+import { RUNTIME_KINDS, RUNTIMES, TOP_FIELDS, type Runtime } from './runtimeKinds';
 import {
-  SpecError,
   join,
+  readArray,
   readEnum,
   readInteger,
   readNumber,
   readObject,
   readString,
+  readTaken,
   requireField,
-  type JsonObject,
+  SpecError,
 } from './specFields';
 
 export { SpecError } from './specFields';
+export { RUNTIMES, type Runtime } from './runtimeKinds';
 
-export const RUNTIMES = ['static', 'collapsed', 'work-stealing'] as const;
 export const STAGE_MODES = ['serial-in-order', 'serial-out-of-order', 'parallel'] as const;
 export const QUEUE_KINDS = ['batch', 'lamport', 'cached-spsc', 'mutex', 'vyukov-mpmc'] as const;
 export const KERNEL_NAMES = [
@@ -26,7 +33,6 @@ export const KERNEL_NAMES = [
   'format-prices',
 ] as const;
 
-export type Runtime = (typeof RUNTIMES)[number];
 export type StageMode = (typeof STAGE_MODES)[number];
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 export type KernelName = (typeof KERNEL_NAMES)[number];
@@ -63,10 +69,9 @@ export interface ExperimentSpec {
   cores?: number;
 }
 
-const MAX_TIME_US = 1e6;
-const TOP_FIELDS = ['runtime', 'stages', 'threads', 'tokens', 'queue', 'items', 'seed', 'cores'];
 const STAGE_FIELDS = ['name', 'mode', 'threads', 'service'];
-const SERVICE_FIELDS: Record<ServiceSpec['kind'], string[]> = {
+/** Each service kind's fields, in the order messages list them. */
+const SERVICE_FIELDS: Record<ServiceSpec['kind'], readonly string[]> = {
   fixed: ['kind', 'us'],
   exponential: ['kind', 'meanUs'],
   uniform: ['kind', 'minUs', 'maxUs'],
@@ -74,14 +79,15 @@ const SERVICE_FIELDS: Record<ServiceSpec['kind'], string[]> = {
   kernel: ['kind', 'name', 'size'],
 };
 const SERVICE_KINDS = Object.keys(SERVICE_FIELDS) as ServiceSpec['kind'][];
+const ALL_SERVICE_FIELDS = [...new Set(Object.values(SERVICE_FIELDS).flat())];
 
+/** Unknown fields (in no kind) first, so a typo of `kind` is named as such; then the kind's. */
 function parseService(value: unknown, path: string): ServiceSpec {
-  const allKeys = [...new Set(Object.values(SERVICE_FIELDS).flat())];
-  const loose = readObject(value, path, allKeys);
-  const kind = readEnum(requireField(loose, 'kind', path), join(path, 'kind'), SERVICE_KINDS);
-  const obj = readObject(value, path, SERVICE_FIELDS[kind]);
+  const obj = readObject(value, path, ALL_SERVICE_FIELDS);
+  const kind = readEnum(requireField(obj, 'kind', path), join(path, 'kind'), SERVICE_KINDS);
+  readTaken(obj, path, SERVICE_FIELDS[kind], `the ${kind} service`);
   const time = (key: string) =>
-    readNumber(requireField(obj, key, path), join(path, key), 0, MAX_TIME_US);
+    readNumber(requireField(obj, key, path), join(path, key), ...LIMITS.serviceUs);
   switch (kind) {
     case 'fixed':
       return { kind, us: time('us') };
@@ -101,31 +107,38 @@ function parseService(value: unknown, path: string): ServiceSpec {
     case 'bimodal': {
       const fastUs = time('fastUs');
       const slowUs = time('slowUs');
-      const fraction = readNumber(
+      const slowFraction = readNumber(
         requireField(obj, 'slowFraction', path),
         join(path, 'slowFraction'),
-        0,
-        1,
+        ...LIMITS.slowFraction,
       );
-      return { kind, fastUs, slowUs, slowFraction: fraction };
+      return { kind, fastUs, slowUs, slowFraction };
     }
     case 'kernel': {
       const name = readEnum(requireField(obj, 'name', path), join(path, 'name'), KERNEL_NAMES);
-      const size = readInteger(requireField(obj, 'size', path), join(path, 'size'), 1, 4096);
+      const size = readInteger(
+        requireField(obj, 'size', path),
+        join(path, 'size'),
+        ...LIMITS.kernelSize,
+      );
       return { kind, name, size };
     }
   }
 }
 
-/** Stage `threads` defaults to 1 (contracts/spec.md shows it on every stage but lists no default; 1
- * is the only value valid for every mode). Serial stages need 1 under every runtime, as in the C++ parser,
- * although work-stealing ignores the value. */
+/** Serial stages need 1 thread under every runtime, although work-stealing ignores the count. */
 function parseStage(value: unknown, path: string): StageSpec {
   const obj = readObject(value, path, STAGE_FIELDS);
-  const name = readString(requireField(obj, 'name', path), join(path, 'name'), 1, 32);
+  const name = readString(
+    requireField(obj, 'name', path),
+    join(path, 'name'),
+    ...LIMITS.stageNameBytes,
+  );
   const mode = readEnum(requireField(obj, 'mode', path), join(path, 'mode'), STAGE_MODES);
   const threads =
-    obj.threads === undefined ? 1 : readInteger(obj.threads, join(path, 'threads'), 1, 64);
+    obj.threads === undefined
+      ? DEFAULTS.stageThreads
+      : readInteger(obj.threads, join(path, 'threads'), ...LIMITS.stageThreads);
   if (mode !== 'parallel' && threads !== 1) {
     throw new SpecError(
       join(path, 'threads'),
@@ -136,59 +149,45 @@ function parseStage(value: unknown, path: string): StageSpec {
   return { name, mode, threads, service };
 }
 
-/** An absent queue takes the default; a present one needs both fields (as the C++ parser), so a
- * half-written queue is an error rather than a silent default. Null capacity = unbounded. */
+/** An absent queue takes the default; a present one needs both fields, so a half-written queue
+ * is an error rather than a silent default. Null capacity = unbounded. */
 function parseQueue(value: unknown): QueueSpec {
-  if (value === undefined) return { kind: 'batch', capacity: 16 };
+  if (value === undefined) return { kind: 'batch', capacity: DEFAULTS.queueCapacity };
   const obj = readObject(value, 'queue', ['kind', 'capacity']);
   const kind = readEnum(requireField(obj, 'kind', 'queue'), 'queue.kind', QUEUE_KINDS);
-  const raw = obj.capacity;
-  if (raw === undefined)
-    throw new SpecError('queue.capacity', 'missing (required; null = unbounded)');
-  const capacity = raw === null ? null : readInteger(raw, 'queue.capacity', 1, 65536);
+  const raw = requireField(obj, 'capacity', 'queue', '; null = unbounded');
+  const capacity =
+    raw === null ? null : readInteger(raw, 'queue.capacity', ...LIMITS.queueCapacity);
   return { kind, capacity };
-}
-
-function parseStages(obj: JsonObject): StageSpec[] {
-  const raw = requireField(obj, 'stages', '');
-  if (!Array.isArray(raw)) throw new SpecError('stages', `${JSON.stringify(raw)} is not an array`);
-  if (raw.length < 1 || raw.length > 16) {
-    throw new SpecError('stages', `${raw.length} stages is out of range (allowed 1..16)`);
-  }
-  return raw.map((stage, i) => parseStage(stage, join('stages', i)));
 }
 
 /** Validates untrusted JSON (lesson front matter, URL state) into a complete ExperimentSpec. */
 export function parseExperimentSpec(json: unknown): ExperimentSpec {
   const obj = readObject(json, '', TOP_FIELDS);
   const runtime = readEnum(requireField(obj, 'runtime', ''), 'runtime', RUNTIMES);
-  const stages = parseStages(obj);
-  const stageThreads = stages.reduce((sum, s) => sum + s.threads, 0);
-  let threads: number;
-  if (runtime === 'work-stealing') {
-    threads = obj.threads === undefined ? 1 : readInteger(obj.threads, 'threads', 1, 256);
-  } else {
-    // Collapsed keeps the static thread count: a fused stage is served by the sum of its threads.
-    if (obj.threads === undefined && stageThreads > 256) {
-      throw new SpecError(
-        'stages',
-        `${stageThreads} threads in total is out of range (allowed 1..256)`,
-      );
-    }
-    threads =
-      obj.threads === undefined ? stageThreads : readInteger(obj.threads, 'threads', 1, 256);
-    if (threads !== stageThreads) {
-      throw new SpecError(
-        'threads',
-        `${threads} differs from the sum of stage threads (allowed ${stageThreads})`,
-      );
-    }
-  }
-  const tokens = obj.tokens === undefined ? threads : readInteger(obj.tokens, 'tokens', 1, 4096);
+  const kind = RUNTIME_KINDS[runtime];
+  readTaken(obj, '', kind.fields, `the ${runtime} runtime`, kind.carries);
+  const rawStages = readArray(
+    requireField(obj, 'stages', ''),
+    'stages',
+    ...LIMITS.stages,
+    'stages',
+  );
+  const stages = rawStages.map((stage, i) => parseStage(stage, join('stages', i)));
+  const threads = kind.threads(
+    obj,
+    stages.map((s) => s.threads),
+  );
+  const tokens = kind.tokens(obj, threads, runtime);
   const queue = parseQueue(obj.queue);
-  const items = readInteger(requireField(obj, 'items', ''), 'items', 1, 100_000_000);
-  const seed = readInteger(requireField(obj, 'seed', ''), 'seed', 0, 0xffffffff);
+  const items = readInteger(requireField(obj, 'items', ''), 'items', ...LIMITS.items);
+  const seed = readInteger(requireField(obj, 'seed', ''), 'seed', ...LIMITS.seed);
   const spec: ExperimentSpec = { runtime, stages, threads, tokens, queue, items, seed };
-  if (obj.cores !== undefined) spec.cores = readInteger(obj.cores, 'cores', 1, 256);
+  if (obj.cores !== undefined) spec.cores = readInteger(obj.cores, 'cores', ...LIMITS.cores);
   return spec;
+}
+
+/** The same from JSON text, read as the C++ parser reads it (byte offsets in syntax errors). */
+export function parseExperimentSpecJson(text: string): ExperimentSpec {
+  return parseExperimentSpec(readJsonText(text));
 }

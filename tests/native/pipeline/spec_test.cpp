@@ -1,151 +1,156 @@
-// ExperimentSpec JSON parsing: the contracts/spec.md example parses with its defaults, and every
-// kind of bad input is rejected with a message naming the field path and what is allowed.
+// ExperimentSpec in C++: every case of the shared table tests/fixtures/spec-cases.json (embedded
+// at configure time, see wasm/cmake/spec-contract.cmake) through parse_experiment_spec(), with
+// the normalised spec compared as text (to_json) and errors by path and full message; then what
+// only C++ has: validate() on specs built in C++, agreeing with the JSON path.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <string>
+#include <string_view>
+#include <vector>
 
+#include "pipelab/pipeline/json_write.hpp"
 #include "pipelab/pipeline/spec_parse.hpp"
+#include "pipelab/pipeline/spec_print.hpp"
 
 namespace pipelab::pipeline {
 namespace {
 
-const char* kGood = R"({
-  "runtime": "static",
-  "stages": [
-    {"name": "input", "mode": "serial-in-order", "threads": 1,
-     "service": {"kind": "fixed", "us": 100}},
-    {"name": "work", "mode": "parallel", "threads": 3,
-     "service": {"kind": "bimodal", "fastUs": 50, "slowUs": 500, "slowFraction": 0.1}},
-    {"name": "out", "mode": "serial-out-of-order",
-     "service": {"kind": "kernel", "name": "format-prices", "size": 16}}
-  ],
-  "queue": {"kind": "vyukov-mpmc", "capacity": null},
-  "items": 10000, "seed": 1, "cores": 2
-})";
+const unsigned char kCaseBytes[] = {
+#include "spec_cases.inc"
+};
 
-std::string replace(std::string s, const std::string& from, const std::string& to) {
-  const auto at = s.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  return s.replace(at, from.size(), to);
+// The table's "cases" array, parsed once.
+const json::Value& cases() {
+  static const json::Value table =
+      *json::parse(std::string_view(reinterpret_cast<const char*>(kCaseBytes), sizeof kCaseBytes))
+           .find("cases");
+  return table;
 }
 
-std::string error_of(const std::string& json) {
+// The JSON text a case gives the parser: its `text` as it is, or its `input` written out.
+std::string text_of(const json::Value& c) {
+  if (const json::Value* t = c.find("text")) return t->string;
+  return json::stringify(*c.find("input"));
+}
+
+class SpecCase : public testing::TestWithParam<std::size_t> {
+ protected:
+  const json::Value& spec_case() const { return cases().array[GetParam()]; }
+};
+
+TEST_P(SpecCase, MatchesTheTable) {
+  const json::Value& c = spec_case();
+  const std::string text = text_of(c);
+  if (const json::Value* expected = c.find("spec")) {
+    ExperimentSpec spec;
+    ASSERT_NO_THROW(spec = parse_experiment_spec(text)) << text;
+    EXPECT_EQ(to_json(spec), json::stringify(*expected));
+    // Normalised specs parse to themselves (the threads engine receives them so), and validate()
+    // finds nothing more to fill or reject in them.
+    EXPECT_EQ(to_json(parse_experiment_spec(to_json(spec))), to_json(spec));
+    ExperimentSpec again = spec;
+    validate(again);
+    EXPECT_EQ(to_json(again), to_json(spec));
+    return;
+  }
+  const json::Value& error = *c.find("error");
   try {
-    parse_experiment_spec(json);
+    parse_experiment_spec(text);
+    ADD_FAILURE() << "accepted: " << text;
+  } catch (const SpecError& e) {
+    EXPECT_EQ(e.path(), error.find("path")->string);
+    EXPECT_EQ(std::string(e.what()), error.find("message")->string);
+  }
+}
+
+std::string case_label(const testing::TestParamInfo<std::size_t>& info) {
+  std::string label = "c" + std::to_string(info.param) + "_";
+  for (char ch : cases().array[info.param].find("name")->string) {
+    if (label.size() >= 60) break;
+    if (std::isalnum(static_cast<unsigned char>(ch)))
+      label += ch;
+    else if (label.back() != '_')
+      label += '_';
+  }
+  return label;
+}
+
+std::vector<std::size_t> case_indices() {
+  std::vector<std::size_t> out(cases().array.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = i;
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, SpecCase, testing::ValuesIn(case_indices()), case_label);
+
+TEST(SpecTable, IsLargeAndHasBothKinds) {
+  std::size_t good = 0, bad = 0;
+  for (const json::Value& c : cases().array) (c.find("spec") ? good : bad) += 1;
+  EXPECT_GE(good, 20u);
+  EXPECT_GE(bad, 100u);
+}
+
+// validate(): what a spec built in C++ gets, worded as the JSON path words it.
+std::string validate_error(ExperimentSpec s) {
+  try {
+    validate(s);
   } catch (const SpecError& e) {
     return e.what();
   }
   return "(accepted)";
 }
 
-TEST(Spec, ParsesTheFormatExampleWithDefaults) {
-  const ExperimentSpec s = parse_experiment_spec(kGood);
-  EXPECT_EQ(s.runtime, RuntimeKind::kStatic);
-  ASSERT_EQ(s.stages.size(), 3u);
-  EXPECT_EQ(s.stages[1].threads, 3u);
-  EXPECT_EQ(s.stages[2].threads, 1u);
-  EXPECT_EQ(s.stages[1].service.kind, ServiceKind::kBimodal);
-  EXPECT_DOUBLE_EQ(s.stages[1].service.slow_fraction, 0.1);
-  EXPECT_EQ(s.stages[2].service.kernel, KernelName::kFormatPrices);
-  EXPECT_EQ(s.threads, 5u);  // sum of stage threads
-  EXPECT_EQ(s.tokens, 5u);   // = threads
-  EXPECT_FALSE(s.queue.capacity.has_value());
-  EXPECT_EQ(s.queue.kind, QueueKind::kVyukovMpmc);
-  EXPECT_EQ(s.items, 10000u);
-  EXPECT_EQ(*s.cores, 2u);
+ExperimentSpec one_stage(RuntimeKind runtime, StageSpec stage) {
+  ExperimentSpec s;
+  s.runtime = runtime;
+  s.stages.push_back(std::move(stage));
+  s.items = 10;
+  return s;
 }
 
-TEST(Spec, WorkStealingDefaults) {
-  std::string j = replace(kGood, "\"static\"", "\"work-stealing\"");
-  const ExperimentSpec s = parse_experiment_spec(j);
-  EXPECT_EQ(s.threads, 1u);
-  EXPECT_EQ(s.tokens, 1u);
-  EXPECT_EQ(parse_experiment_spec(replace(j, "\"items\"", "\"threads\": 4, \"items\"")).tokens, 4u);
-}
-
-TEST(Spec, DefaultQueueIsBatch16) {
-  const ExperimentSpec s = parse_experiment_spec(
-      replace(kGood, R"("queue": {"kind": "vyukov-mpmc", "capacity": null},)", ""));
+TEST(SpecValidate, FillsTheDefaultsPerRuntime) {
+  ExperimentSpec s = one_stage(RuntimeKind::kStatic, {"a", StageMode::kParallel, 3, {}});
+  validate(s);
+  EXPECT_EQ(s.threads, 3u);
+  EXPECT_EQ(s.tokens, 3u);
   EXPECT_EQ(s.queue.kind, QueueKind::kBatch);
   EXPECT_EQ(*s.queue.capacity, 16u);
+  ExperimentSpec ws = one_stage(RuntimeKind::kWorkStealing, {"a", StageMode::kParallel, 3, {}});
+  validate(ws);
+  EXPECT_EQ(ws.threads, 1u);
+  EXPECT_EQ(ws.tokens, 1u);
 }
 
-TEST(Spec, RejectsNamingFieldAndRange) {
-  EXPECT_EQ(error_of(replace(kGood, "\"threads\": 3", "\"threads\": 0")),
-            "stages[1].threads: 0 is out of range (allowed 1..64)");
-  EXPECT_EQ(error_of(replace(kGood, "\"threads\": 3", "\"threads\": 65")),
-            "stages[1].threads: 65 is out of range (allowed 1..64)");
-  EXPECT_EQ(error_of(replace(kGood, "\"items\": 10000", "\"items\": 0")),
-            "items: 0 is out of range (allowed 1..100000000)");
-  EXPECT_EQ(error_of(replace(kGood, "\"items\": 10000", "\"items\": 2.5")),
-            "items: 2.5 is not an integer");
-  EXPECT_EQ(error_of(replace(kGood, "\"capacity\": null", "\"capacity\": 0")),
-            "queue.capacity: 0 is out of range (allowed 1..65536)");
-  EXPECT_EQ(error_of(replace(kGood, "\"slowFraction\": 0.1", "\"slowFraction\": 1.5")),
-            "stages[1].service.slowFraction: 1.5 is out of range (allowed 0..1)");
-  EXPECT_EQ(error_of(replace(kGood, "\"us\": 100", "\"us\": -1")),
-            "stages[0].service.us: -1 is out of range (allowed 0..1000000)");
-  EXPECT_EQ(error_of(replace(kGood, "\"size\": 16", "\"size\": 5000")),
-            "stages[2].service.size: 5000 is out of range (allowed 1..4096)");
+TEST(SpecValidate, RejectsWithTheJsonPathsMessages) {
+  const auto stage = [](StageSpec st) { return one_stage(RuntimeKind::kStatic, std::move(st)); };
+  EXPECT_EQ(validate_error(stage({"", StageMode::kParallel, 1, {}})),
+            "stages[0].name: \"\" has 0 bytes (allowed 1..32)");
+  EXPECT_EQ(validate_error(stage({"a", StageMode::kSerialInOrder, 2, {}})),
+            "stages[0].threads: 2 is out of range (allowed 1 for a serial-in-order stage)");
+  ServiceSpec uniform;
+  uniform.kind = ServiceKind::kUniform;
+  uniform.min_us = 10;
+  uniform.max_us = 5;
+  EXPECT_EQ(validate_error(stage({"a", StageMode::kParallel, 1, uniform})),
+            "stages[0].service.minUs: 10 is above maxUs 5 (allowed minUs <= maxUs)");
+  ExperimentSpec sum = stage({"a", StageMode::kParallel, 2, {}});
+  sum.threads = 3;
+  EXPECT_EQ(validate_error(sum), "threads: 3 differs from the sum of stage threads (allowed 2)");
+  ExperimentSpec ws = one_stage(RuntimeKind::kWorkStealing, {"a", StageMode::kParallel, 1, {}});
+  ws.threads = 2;
+  ws.tokens = 5000;
+  EXPECT_EQ(validate_error(ws), "tokens: 5000 is out of range (allowed 1..4096)");
+  EXPECT_EQ(validate_error(ExperimentSpec{}), "stages: 0 stages is out of range (allowed 1..16)");
 }
 
-TEST(Spec, RejectsUnknownFieldsAndWords) {
-  EXPECT_EQ(error_of(replace(kGood, "\"seed\": 1", "\"seed\": 1, \"tokenz\": 3")),
-            "tokenz: unknown field (allowed: runtime, stages, threads, tokens, queue, items, seed, "
-            "cores)");
-  EXPECT_EQ(error_of(replace(kGood, "\"threads\": 3", "\"threads\": 3, \"thread\": 1")),
-            "stages[1].thread: unknown field (allowed: name, mode, threads, service)");
-  EXPECT_EQ(error_of(replace(kGood, "\"us\": 100", "\"us\": 100, \"meanUs\": 3")),
-            "stages[0].service.meanUs: unknown field (allowed: kind, us)");
-  EXPECT_EQ(error_of(replace(kGood, "\"static\"", "\"pthreads\"")),
-            "runtime: \"pthreads\" is not one of static | collapsed | work-stealing");
-  EXPECT_EQ(error_of(replace(kGood, "\"parallel\"", "\"paralel\"")),
-            "stages[1].mode: \"paralel\" is not one of serial-in-order | serial-out-of-order | "
-            "parallel");
-  EXPECT_EQ(error_of(replace(kGood, "\"vyukov-mpmc\"", "\"ring\"")),
-            "queue.kind: \"ring\" is not one of batch | lamport | cached-spsc | mutex | "
-            "vyukov-mpmc");
-  EXPECT_EQ(error_of(replace(kGood, "\"format-prices\"", "\"fft\""))
-                .rfind("stages[2].service.name: \"fft\" is not one of matrix |", 0),
-            0u);
-}
-
-TEST(Spec, RejectsMissingWrongTypeAndCrossFieldErrors) {
-  EXPECT_EQ(error_of(replace(kGood, "\"seed\": 1,", "")), "seed: missing (required)");
-  EXPECT_EQ(error_of(replace(kGood, "\"items\": 10000", "\"items\": \"many\"")),
-            "items: expected a number, got a string");
-  EXPECT_EQ(error_of(replace(kGood, "\"mode\": \"serial-in-order\", \"threads\": 1",
-                             "\"mode\": \"serial-in-order\", \"threads\": 2")),
-            "stages[0].threads: 2 must be 1 for a serial-in-order stage (allowed 1..1)");
-  EXPECT_EQ(error_of(replace(kGood, "\"items\"", "\"threads\": 4, \"items\"")),
-            "threads: 4 must equal the sum of stage threads (5) for the static runtime");
-  EXPECT_EQ(error_of(R"({"runtime": "static", "stages": [], "items": 1, "seed": 1})"),
-            "stages.length: 0 is out of range (allowed 1..16)");
-  EXPECT_EQ(error_of(replace(kGood, "\"name\": \"input\"", "\"name\": \"\"")),
-            "stages[0].name: length 0 is out of range (allowed 1..32)");
-  EXPECT_EQ(error_of(R"({"runtime": "static", "stages": [{"name": "a", "mode": "parallel",
-      "service": {"kind": "uniform", "minUs": 10, "maxUs": 5}}], "items": 1, "seed": 1})"),
-            "stages[0].service.maxUs: 5 is out of range (allowed 10..1000000)");
-}
-
-TEST(Spec, RejectsBadJsonByOffset) {
-  EXPECT_EQ(error_of("{\"runtime\": }"), "invalid JSON at offset 12: expected a value");
-  EXPECT_EQ(error_of("[1, 2]"), "spec: expected an object, got an array");
-  EXPECT_EQ(error_of(R"({"runtime": "static", "runtime": "static"})").rfind("invalid JSON", 0), 0u);
-}
-
-TEST(Spec, ValidateChecksSpecsBuiltInCpp) {
-  ExperimentSpec s;
-  s.runtime = RuntimeKind::kWorkStealing;
-  s.stages.push_back(StageSpec{"a", StageMode::kParallel, 1, ServiceSpec::fixed(1)});
-  s.items = 10;
-  s.threads = 2;
-  s.tokens = 5000;
+TEST(SpecValidate, CheckRangeKeepsItsNote) {
   try {
-    validate(s);
-    FAIL() << "accepted tokens 5000";
+    detail::check_range("threads", 65, 1, 63, "; the writer is thread 64");
+    FAIL() << "accepted 65";
   } catch (const SpecError& e) {
-    EXPECT_STREQ(e.what(), "tokens: 5000 is out of range (allowed 1..4096)");
+    EXPECT_EQ(e.path(), "threads");
+    EXPECT_STREQ(e.what(), "threads: 65 is out of range (allowed 1..63; the writer is thread 64)");
   }
 }
 

@@ -1,25 +1,39 @@
 // ExperimentSpec: the one description of a run (contracts/spec.md), as a C++ value type.
 //
 // Plain data, no threads: built by parse_experiment_spec() (spec_parse.hpp) or directly in C++
-// (tests, benches) and then checked with validate(), which applies the same ranges and
-// cross-field rules as the JSON parser and throws SpecError naming the field path, e.g.
-// `stages[1].threads: 0 is out of range (allowed 1..64)`. Times are microseconds.
-// Defaults follow contracts/spec.md: threads = sum of stage threads (static/collapsed) or 1
-// (work-stealing), tokens = threads, queue = batch/16.
+// (tests, benches, the two-stage runtimes) and then checked with validate(): the ranges of
+// contracts/spec-limits.json (through the generated spec_limits.hpp) and the cross-field rules,
+// with the messages the JSON parser gives, e.g. `stages[1].threads: 0 is out of range (allowed
+// 1..64)`. The rule helpers in `detail` word each message once for both paths. Times are
+// microseconds. Defaults: threads = sum of stage threads (static/collapsed) or 1 (work-stealing),
+// tokens = threads, queue = batch/16.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "pipelab/pipeline/json_write.hpp"
+#include "pipelab/pipeline/spec_limits.hpp"  // generated from contracts/spec-limits.json
 
 namespace pipelab::pipeline {
 
+// A bad spec: path() names the field (`stages[1].threads`, "" for the spec as a whole) and what()
+// is "path: problem" (the problem alone for ""), as SpecError in src/spec/specFields.ts.
 class SpecError : public std::invalid_argument {
  public:
-  using std::invalid_argument::invalid_argument;
+  SpecError(std::string path, const std::string& problem)
+      : std::invalid_argument(path.empty() ? problem : path + ": " + problem),
+        path_(std::move(path)) {}
+  // A message that names its field itself; path() is then "".
+  explicit SpecError(const std::string& message) : std::invalid_argument(message) {}
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  std::string path_;
 };
 
 enum class RuntimeKind : std::uint8_t { kStatic, kCollapsed, kWorkStealing };
@@ -65,13 +79,14 @@ struct ServiceSpec {
 struct StageSpec {
   std::string name;
   StageMode mode = StageMode::kParallel;
-  std::uint32_t threads = 1;
+  std::uint32_t threads = std::uint32_t(limits::kDefaultStageThreads);
   ServiceSpec service;
 };
 
 struct QueueSpec {
   QueueKind kind = QueueKind::kBatch;
-  std::optional<std::uint32_t> capacity = 16;  // nullopt = unbounded (open model)
+  // nullopt = unbounded (open model)
+  std::optional<std::uint32_t> capacity = std::uint32_t(limits::kDefaultQueueCapacity);
 };
 
 struct ExperimentSpec {
@@ -85,15 +100,8 @@ struct ExperimentSpec {
   std::optional<std::uint32_t> cores;
 };
 
-// Limits shared with src/spec/experimentSpec.ts.
-inline constexpr std::uint32_t kMaxStages = 16;
-inline constexpr std::uint32_t kMaxStageThreads = 64;
-inline constexpr std::uint32_t kMaxThreads = 256;
-inline constexpr std::uint32_t kMaxTokens = 4096;
-inline constexpr std::uint32_t kMaxCapacity = 65536;
-inline constexpr std::uint64_t kMaxItems = 100000000;
-inline constexpr double kMaxServiceUs = 1e6;
-inline constexpr std::uint32_t kMaxKernelSize = 4096;
+// For runtimes that check their own configuration against the spec's item limit.
+inline constexpr std::uint64_t kMaxItems = std::uint64_t(limits::kItems.hi);
 
 inline const char* to_string(RuntimeKind k) noexcept {
   switch (k) {
@@ -114,6 +122,21 @@ inline const char* to_string(StageMode m) noexcept {
       return "serial-out-of-order";
     case StageMode::kParallel:
       return "parallel";
+  }
+  return "?";
+}
+inline const char* to_string(ServiceKind k) noexcept {
+  switch (k) {
+    case ServiceKind::kFixed:
+      return "fixed";
+    case ServiceKind::kExponential:
+      return "exponential";
+    case ServiceKind::kUniform:
+      return "uniform";
+    case ServiceKind::kBimodal:
+      return "bimodal";
+    case ServiceKind::kKernel:
+      return "kernel";
   }
   return "?";
 }
@@ -154,82 +177,133 @@ inline const char* to_string(KernelName k) noexcept {
 
 inline bool is_serial(StageMode m) noexcept { return m != StageMode::kParallel; }
 
+// The rules both validate() and the JSON parser apply, each message worded once (the wording of
+// contracts/spec.md, shared with src/spec/experimentSpec.ts).
 namespace detail {
-inline std::string num(double v) {
-  std::string s = std::to_string(v);
-  // std::to_string prints 6 decimals; trim them so messages read like the JSON input.
-  if (s.find('.') != std::string::npos) {
-    while (!s.empty() && s.back() == '0') s.pop_back();
-    if (!s.empty() && s.back() == '.') s.pop_back();
-  }
-  return s;
-}
+using limits::Range;
+
+inline std::string num(double v) { return json::number_text(v); }
+inline std::string allowed(Range r) { return num(r.lo) + ".." + num(r.hi); }
+
 // `note` is added inside the parentheses, after the range (e.g. why the bound is what it is).
 inline void check_range(const std::string& path, double v, double lo, double hi,
                         const std::string& note = "") {
   if (!(v >= lo && v <= hi)) {
-    throw SpecError(path + ": " + num(v) + " is out of range (allowed " + num(lo) + ".." + num(hi) +
-                    note + ")");
+    throw SpecError(path,
+                    num(v) + " is out of range (allowed " + num(lo) + ".." + num(hi) + note + ")");
+  }
+}
+inline void check_range(const std::string& path, double v, Range r) {
+  check_range(path, v, r.lo, r.hi);
+}
+
+inline std::string stage_path(std::size_t i) { return "stages[" + std::to_string(i) + "]"; }
+
+inline void check_stage_count(std::size_t n) {
+  if (double(n) < limits::kStages.lo || double(n) > limits::kStages.hi) {
+    throw SpecError("stages", std::to_string(n) + " stages is out of range (allowed " +
+                                  allowed(limits::kStages) + ")");
+  }
+}
+
+// Names are counted in UTF-8 bytes on both sides (TextEncoder in TypeScript).
+inline void check_name(const std::string& path, const std::string& name) {
+  const Range r = limits::kStageNameBytes;
+  if (double(name.size()) < r.lo || double(name.size()) > r.hi) {
+    throw SpecError(path, json::quote(name) + " has " + std::to_string(name.size()) +
+                              " bytes (allowed " + allowed(r) + ")");
+  }
+}
+
+// Serial stages need one thread under every runtime (work-stealing ignores the count).
+inline void check_stage_threads(const std::string& path, StageMode mode, double threads) {
+  check_range(path, threads, limits::kStageThreads);
+  if (is_serial(mode) && threads != 1) {
+    throw SpecError(
+        path, num(threads) + " is out of range (allowed 1 for a " + to_string(mode) + " stage)");
+  }
+}
+
+inline void check_uniform(const std::string& service_path, double min_us, double max_us) {
+  if (min_us > max_us) {
+    throw SpecError(service_path + ".minUs",
+                    num(min_us) + " is above maxUs " + num(max_us) + " (allowed minUs <= maxUs)");
+  }
+}
+
+// Static and collapsed runtimes: the thread count is the sum of the stage threads (a fused stage
+// of the collapsed runtime is served by the sum of its threads). `given` is 0 when absent.
+inline std::uint32_t stage_thread_total(std::uint32_t given, std::uint32_t sum) {
+  if (given == 0) {
+    if (double(sum) > limits::kThreads.hi) {
+      throw SpecError("stages", std::to_string(sum) +
+                                    " threads in total is out of range (allowed " +
+                                    allowed(limits::kThreads) + ")");
+    }
+    return sum;
+  }
+  check_range("threads", given, limits::kThreads);
+  if (given != sum) {
+    throw SpecError("threads", std::to_string(given) +
+                                   " differs from the sum of stage threads (allowed " +
+                                   std::to_string(sum) + ")");
+  }
+  return given;
+}
+
+inline void check_service(const std::string& path, const ServiceSpec& s) {
+  const Range us = limits::kServiceUs;
+  switch (s.kind) {
+    case ServiceKind::kFixed:
+      check_range(path + ".us", s.us, us);
+      break;
+    case ServiceKind::kExponential:
+      check_range(path + ".meanUs", s.mean_us, us);
+      break;
+    case ServiceKind::kUniform:
+      check_range(path + ".minUs", s.min_us, us);
+      check_range(path + ".maxUs", s.max_us, us);
+      check_uniform(path, s.min_us, s.max_us);
+      break;
+    case ServiceKind::kBimodal:
+      check_range(path + ".fastUs", s.fast_us, us);
+      check_range(path + ".slowUs", s.slow_us, us);
+      check_range(path + ".slowFraction", s.slow_fraction, limits::kSlowFraction);
+      break;
+    case ServiceKind::kKernel:
+      check_range(path + ".size", s.size, limits::kKernelSize);
+      break;
   }
 }
 }  // namespace detail
 
-// Checks ranges and cross-field rules, then fills the defaults (threads, tokens). Throws
-// SpecError naming the first bad field.
+// Checks a spec built in C++ (ranges and cross-field rules, in the JSON parser's order), then
+// fills the defaults (threads, tokens). Throws SpecError naming the first bad field. What only
+// JSON can get wrong (types, unknown fields, fields a runtime does not take) is the parser's.
 inline void validate(ExperimentSpec& spec) {
   using detail::check_range;
-  const auto n = spec.stages.size();
-  check_range("stages.length", double(n), 1, kMaxStages);
+  detail::check_stage_count(spec.stages.size());
   std::uint32_t stage_thread_sum = 0;
-  for (std::size_t i = 0; i < n; ++i) {
+  for (std::size_t i = 0; i < spec.stages.size(); ++i) {
     const StageSpec& st = spec.stages[i];
-    const std::string p = "stages[" + std::to_string(i) + "]";
-    if (st.name.empty() || st.name.size() > 32) {
-      throw SpecError(p + ".name: length " + std::to_string(st.name.size()) +
-                      " is out of range (allowed 1..32)");
-    }
-    check_range(p + ".threads", st.threads, 1, kMaxStageThreads);
-    if (st.mode != StageMode::kParallel && st.threads != 1) {
-      throw SpecError(p + ".threads: " + std::to_string(st.threads) + " must be 1 for a " +
-                      to_string(st.mode) + " stage (allowed 1..1)");
-    }
+    const std::string p = detail::stage_path(i);
+    detail::check_name(p + ".name", st.name);
+    detail::check_stage_threads(p + ".threads", st.mode, st.threads);
+    detail::check_service(p + ".service", st.service);
     stage_thread_sum += st.threads;
-    const ServiceSpec& s = st.service;
-    const std::string sp = p + ".service";
-    switch (s.kind) {
-      case ServiceKind::kFixed:
-        check_range(sp + ".us", s.us, 0, kMaxServiceUs);
-        break;
-      case ServiceKind::kExponential:
-        check_range(sp + ".meanUs", s.mean_us, 0, kMaxServiceUs);
-        break;
-      case ServiceKind::kUniform:
-        check_range(sp + ".minUs", s.min_us, 0, kMaxServiceUs);
-        check_range(sp + ".maxUs", s.max_us, s.min_us, kMaxServiceUs);
-        break;
-      case ServiceKind::kBimodal:
-        check_range(sp + ".fastUs", s.fast_us, 0, kMaxServiceUs);
-        check_range(sp + ".slowUs", s.slow_us, 0, kMaxServiceUs);
-        check_range(sp + ".slowFraction", s.slow_fraction, 0, 1);
-        break;
-      case ServiceKind::kKernel:
-        check_range(sp + ".size", s.size, 1, kMaxKernelSize);
-        break;
-    }
   }
-  const bool ws = spec.runtime == RuntimeKind::kWorkStealing;
-  if (spec.threads == 0) spec.threads = ws ? 1 : stage_thread_sum;
-  check_range("threads", spec.threads, 1, kMaxThreads);
-  if (!ws && spec.threads != stage_thread_sum) {
-    throw SpecError("threads: " + std::to_string(spec.threads) +
-                    " must equal the sum of stage threads (" + std::to_string(stage_thread_sum) +
-                    ") for the " + to_string(spec.runtime) + " runtime");
+  if (spec.runtime == RuntimeKind::kWorkStealing) {
+    if (spec.threads == 0) spec.threads = 1;
+    check_range("threads", spec.threads, limits::kThreads);
+  } else {
+    spec.threads = detail::stage_thread_total(spec.threads, stage_thread_sum);
   }
-  if (spec.tokens == 0) spec.tokens = std::min<std::uint32_t>(spec.threads, kMaxTokens);
-  check_range("tokens", spec.tokens, 1, kMaxTokens);
-  if (spec.queue.capacity) check_range("queue.capacity", *spec.queue.capacity, 1, kMaxCapacity);
-  check_range("items", double(spec.items), 1, double(kMaxItems));
-  if (spec.cores) check_range("cores", *spec.cores, 1, kMaxThreads);
+  if (spec.tokens == 0) spec.tokens = spec.threads;
+  check_range("tokens", spec.tokens, limits::kTokens);
+  if (spec.queue.capacity)
+    check_range("queue.capacity", *spec.queue.capacity, limits::kQueueCapacity);
+  check_range("items", double(spec.items), limits::kItems);
+  if (spec.cores) check_range("cores", *spec.cores, limits::kCores);
 }
 
 }  // namespace pipelab::pipeline

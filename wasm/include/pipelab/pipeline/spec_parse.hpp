@@ -1,195 +1,244 @@
-// parse_experiment_spec(): ExperimentSpec JSON (contracts/spec.md) → validated ExperimentSpec.
+// parse_experiment_spec(): ExperimentSpec JSON (contracts/spec.md) → validated, normalised spec.
 //
-// Accepts exactly the documented shape: every unknown field, wrong type, non-integer count,
-// unknown enum word or out-of-range value throws SpecError naming the field path and what is
-// allowed (`stages[1].threads: 0 is out of range (allowed 1..64)`), so typos never fall back to
-// defaults. Syntax errors throw SpecError too, naming the byte offset. Pure function, no state.
+// The C++ twin of src/spec/experimentSpec.ts, check for check in the same order, so the first
+// problem of a bad spec is the same field with the same message on both sides; the case table
+// tests/fixtures/spec-cases.json holds them to it. Every unknown field, field the runtime does not
+// take, wrong type, non-integer count, unknown enum word or out-of-range value throws SpecError
+// naming the field path and what is allowed; syntax errors throw SpecError naming the byte
+// offset. Runtime kinds are declared in runtime_kinds() below: their top-level fields and how
+// they derive threads and tokens. Pure functions, no state.
 #pragma once
 
-#include <cmath>
-#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "pipelab/pipeline/json.hpp"
 #include "pipelab/pipeline/spec.hpp"
+#include "pipelab/pipeline/spec_fields.hpp"
 
 namespace pipelab::pipeline {
 
 namespace spec_detail {
 
 using json::Value;
+using spec_fields::Names;
 
-inline void only_fields(const Value& obj, const std::string& path,
-                        std::initializer_list<std::string_view> allowed) {
-  for (const auto& [key, v] : obj.object) {
-    bool known = false;
-    std::string list;
-    for (std::string_view a : allowed) {
-      known = known || key == a;
-      if (!list.empty()) list += ", ";
-      list += a;
+// Every top-level field, in the order messages list them.
+inline const Names kTopFields = {"runtime", "stages", "threads", "tokens",
+                                 "queue",   "items",  "seed",    "cores"};
+inline const Names kStageFields = {"name", "mode", "threads", "service"};
+inline const Names kQueueFields = {"kind", "capacity"};
+
+struct RuntimeRules {
+  RuntimeKind kind;
+  // The top-level fields it takes; any other known field is "not taken by the <kind> runtime".
+  Names fields;
+  // Fields a normalised spec carries for every runtime though this one takes none of them:
+  // accepted only at their normalised value, so a normalised spec parses to itself.
+  Names carries;
+  // The thread count after defaults, checked against the stages.
+  std::uint32_t (*threads)(const Value& root, const std::vector<StageSpec>& stages);
+  // The token count after defaults.
+  std::uint32_t (*tokens)(const Value& root, std::uint32_t threads, const RuntimeRules& self);
+};
+
+inline std::string runtime_variant(RuntimeKind k) {
+  return std::string("the ") + to_string(k) + " runtime";
+}
+
+inline std::uint32_t sum_of_stage_threads(const Value& root, const std::vector<StageSpec>& stages) {
+  std::uint32_t sum = 0;
+  for (const StageSpec& st : stages) sum += st.threads;
+  const Value* t = root.find("threads");
+  const auto given = t ? std::uint32_t(spec_fields::integer(*t, "threads", limits::kThreads)) : 0;
+  return detail::stage_thread_total(given, sum);
+}
+
+inline std::uint32_t worker_threads(const Value& root, const std::vector<StageSpec>&) {
+  const Value* t = root.find("threads");
+  return t ? std::uint32_t(spec_fields::integer(*t, "threads", limits::kThreads)) : 1;
+}
+
+inline std::uint32_t tokens_in_flight(const Value& root, std::uint32_t threads,
+                                      const RuntimeRules&) {
+  const Value* t = root.find("tokens");
+  return t ? std::uint32_t(spec_fields::integer(*t, "tokens", limits::kTokens)) : threads;
+}
+
+// A runtime without tokens carries tokens = threads in its normalised spec.
+inline std::uint32_t tokens_as_threads(const Value& root, std::uint32_t threads,
+                                       const RuntimeRules& self) {
+  const Value* t = root.find("tokens");
+  if (t && !(t->type == Value::Type::kNumber && t->number == threads)) {
+    spec_fields::not_taken("tokens", self.fields, runtime_variant(self.kind));
+  }
+  return threads;
+}
+
+// The runtime kinds, in the order messages list them: the one place to add a kind in C++
+// (src/spec/runtimeKinds.ts is the TypeScript one; contracts/spec.md says what else to touch).
+inline const std::vector<RuntimeRules>& runtime_kinds() {
+  static const Names kStaticFields = {"runtime", "stages", "threads", "queue",
+                                      "items",   "seed",   "cores"};
+  static const std::vector<RuntimeRules> kinds = {
+      {RuntimeKind::kStatic, kStaticFields, {"tokens"}, sum_of_stage_threads, tokens_as_threads},
+      {RuntimeKind::kCollapsed, kStaticFields, {"tokens"}, sum_of_stage_threads, tokens_as_threads},
+      {RuntimeKind::kWorkStealing, kTopFields, {}, worker_threads, tokens_in_flight},
+  };
+  return kinds;
+}
+
+struct ServiceFields {
+  ServiceKind kind;
+  Names fields;
+};
+
+// Each service kind's fields, in the order messages list them.
+inline const std::vector<ServiceFields>& service_kinds() {
+  static const std::vector<ServiceFields> kinds = {
+      {ServiceKind::kFixed, {"kind", "us"}},
+      {ServiceKind::kExponential, {"kind", "meanUs"}},
+      {ServiceKind::kUniform, {"kind", "minUs", "maxUs"}},
+      {ServiceKind::kBimodal, {"kind", "fastUs", "slowUs", "slowFraction"}},
+      {ServiceKind::kKernel, {"kind", "name", "size"}},
+  };
+  return kinds;
+}
+
+// Every service field, first seen first.
+inline const Names& all_service_fields() {
+  static const Names all = [] {
+    Names out;
+    for (const ServiceFields& k : service_kinds()) {
+      for (std::string_view f : k.fields) {
+        if (!spec_fields::contains(out, f)) out.push_back(f);
+      }
     }
-    if (!known) {
-      throw SpecError((path.empty() ? "" : path + ".") + key + ": unknown field (allowed: " + list +
-                      ")");
-    }
-  }
-}
-
-inline std::string join(const std::string& path, std::string_view key) {
-  return path.empty() ? std::string(key) : path + "." + std::string(key);
-}
-
-inline const Value& require(const Value& obj, const std::string& path, std::string_view key) {
-  const Value* v = obj.find(key);
-  if (v == nullptr) throw SpecError(join(path, key) + ": missing (required)");
-  return *v;
-}
-
-inline const Value& as_object(const Value& v, const std::string& path) {
-  if (v.type != Value::Type::kObject) {
-    throw SpecError((path.empty() ? "spec" : path) + ": expected an object, got " + v.type_name());
-  }
-  return v;
-}
-
-inline double number(const Value& v, const std::string& path, double lo, double hi) {
-  if (v.type != Value::Type::kNumber) {
-    throw SpecError(path + ": expected a number, got " + v.type_name());
-  }
-  detail::check_range(path, v.number, lo, hi);
-  return v.number;
-}
-
-inline double integer(const Value& v, const std::string& path, double lo, double hi) {
-  const double x = number(v, path, lo, hi);
-  if (std::floor(x) != x) throw SpecError(path + ": " + detail::num(x) + " is not an integer");
-  return x;
-}
-
-template <typename Enum>
-Enum word(const Value& v, const std::string& path, std::initializer_list<Enum> options) {
-  std::string list;
-  for (Enum e : options) {
-    if (v.type == Value::Type::kString && v.string == to_string(e)) return e;
-    if (!list.empty()) list += " | ";
-    list += to_string(e);
-  }
-  const std::string got = v.type == Value::Type::kString ? "\"" + v.string + "\"" : v.type_name();
-  throw SpecError(path + ": " + got + " is not one of " + list);
+    return out;
+  }();
+  return all;
 }
 
 inline ServiceSpec parse_service(const Value& v, const std::string& path) {
-  as_object(v, path);
+  using namespace spec_fields;
+  object(v, path, all_service_fields());
+  std::vector<ServiceKind> kinds;
+  for (const ServiceFields& k : service_kinds()) kinds.push_back(k.kind);
   ServiceSpec s;
-  const Value& kind = require(v, path, "kind");
-  const std::string kp = path + ".kind";
-  if (kind.type != Value::Type::kString) {
-    throw SpecError(kp + ": expected a string, got " + kind.type_name());
+  s.kind = word(require(v, path, "kind"), join(path, "kind"), kinds);
+  for (const ServiceFields& k : service_kinds()) {
+    if (k.kind == s.kind)
+      only_taken(v, path, k.fields, std::string("the ") + to_string(s.kind) + " service");
   }
-  const std::string& k = kind.string;
-  if (k == "fixed") {
-    only_fields(v, path, {"kind", "us"});
-    s.us = number(require(v, path, "us"), path + ".us", 0, kMaxServiceUs);
-  } else if (k == "exponential") {
-    only_fields(v, path, {"kind", "meanUs"});
-    s.kind = ServiceKind::kExponential;
-    s.mean_us = number(require(v, path, "meanUs"), path + ".meanUs", 0, kMaxServiceUs);
-  } else if (k == "uniform") {
-    only_fields(v, path, {"kind", "minUs", "maxUs"});
-    s.kind = ServiceKind::kUniform;
-    s.min_us = number(require(v, path, "minUs"), path + ".minUs", 0, kMaxServiceUs);
-    s.max_us = number(require(v, path, "maxUs"), path + ".maxUs", s.min_us, kMaxServiceUs);
-  } else if (k == "bimodal") {
-    only_fields(v, path, {"kind", "fastUs", "slowUs", "slowFraction"});
-    s.kind = ServiceKind::kBimodal;
-    s.fast_us = number(require(v, path, "fastUs"), path + ".fastUs", 0, kMaxServiceUs);
-    s.slow_us = number(require(v, path, "slowUs"), path + ".slowUs", 0, kMaxServiceUs);
-    s.slow_fraction = number(require(v, path, "slowFraction"), path + ".slowFraction", 0, 1);
-  } else if (k == "kernel") {
-    only_fields(v, path, {"kind", "name", "size"});
-    s.kind = ServiceKind::kKernel;
-    s.kernel = word(require(v, path, "name"), path + ".name",
-                    {KernelName::kMatrix, KernelName::kDedupHash, KernelName::kDedupCompress,
-                     KernelName::kFerretFeatures, KernelName::kFerretRank,
-                     KernelName::kBlackScholes, KernelName::kFormatPrices});
-    s.size = std::uint32_t(integer(require(v, path, "size"), path + ".size", 1, kMaxKernelSize));
-  } else {
-    throw SpecError(kp + ": \"" + k +
-                    "\" is not one of fixed | exponential | uniform | bimodal | kernel");
+  const auto time = [&](std::string_view key) {
+    return number(require(v, path, key), join(path, key), limits::kServiceUs);
+  };
+  switch (s.kind) {
+    case ServiceKind::kFixed:
+      s.us = time("us");
+      break;
+    case ServiceKind::kExponential:
+      s.mean_us = time("meanUs");
+      break;
+    case ServiceKind::kUniform:
+      s.min_us = time("minUs");
+      s.max_us = time("maxUs");
+      detail::check_uniform(path, s.min_us, s.max_us);
+      break;
+    case ServiceKind::kBimodal:
+      s.fast_us = time("fastUs");
+      s.slow_us = time("slowUs");
+      s.slow_fraction = number(require(v, path, "slowFraction"), join(path, "slowFraction"),
+                               limits::kSlowFraction);
+      break;
+    case ServiceKind::kKernel:
+      s.kernel = word(require(v, path, "name"), join(path, "name"),
+                      std::vector<KernelName>{
+                          KernelName::kMatrix, KernelName::kDedupHash, KernelName::kDedupCompress,
+                          KernelName::kFerretFeatures, KernelName::kFerretRank,
+                          KernelName::kBlackScholes, KernelName::kFormatPrices});
+      s.size =
+          std::uint32_t(integer(require(v, path, "size"), join(path, "size"), limits::kKernelSize));
+      break;
   }
   return s;
 }
 
 inline StageSpec parse_stage(const Value& v, const std::string& path) {
-  as_object(v, path);
-  only_fields(v, path, {"name", "mode", "threads", "service"});
+  using namespace spec_fields;
+  object(v, path, kStageFields);
   StageSpec st;
-  const Value& name = require(v, path, "name");
-  if (name.type != Value::Type::kString) {
-    throw SpecError(path + ".name: expected a string, got " + name.type_name());
-  }
-  st.name = name.string;
-  st.mode = word(require(v, path, "mode"), path + ".mode",
-                 {StageMode::kSerialInOrder, StageMode::kSerialOutOfOrder, StageMode::kParallel});
+  const std::string name_path = join(path, "name");
+  st.name = string_of(require(v, path, "name"), name_path, limits::kStageNameBytes);
+  detail::check_name(name_path, st.name);
+  st.mode = word(require(v, path, "mode"), join(path, "mode"),
+                 std::vector<StageMode>{StageMode::kSerialInOrder, StageMode::kSerialOutOfOrder,
+                                        StageMode::kParallel});
+  const std::string threads_path = join(path, "threads");
   if (const Value* t = v.find("threads")) {
-    st.threads = std::uint32_t(integer(*t, path + ".threads", 1, kMaxStageThreads));
+    st.threads = std::uint32_t(integer(*t, threads_path, limits::kStageThreads));
   }
-  st.service = parse_service(require(v, path, "service"), path + ".service");
+  detail::check_stage_threads(threads_path, st.mode, st.threads);
+  st.service = parse_service(require(v, path, "service"), join(path, "service"));
   return st;
+}
+
+// An absent queue takes the default; a present one needs both fields, so a half-written queue
+// is an error rather than a silent default. Null capacity = unbounded.
+inline QueueSpec parse_queue(const Value* q) {
+  using namespace spec_fields;
+  QueueSpec queue;
+  if (q == nullptr) return queue;
+  object(*q, "queue", kQueueFields);
+  queue.kind =
+      word(require(*q, "queue", "kind"), "queue.kind",
+           std::vector<QueueKind>{QueueKind::kBatch, QueueKind::kLamport, QueueKind::kCachedSpsc,
+                                  QueueKind::kMutex, QueueKind::kVyukovMpmc});
+  const Value& cap = require(*q, "queue", "capacity", "; null = unbounded");
+  if (cap.type == Value::Type::kNull) {
+    queue.capacity.reset();
+  } else {
+    queue.capacity = std::uint32_t(integer(cap, "queue.capacity", limits::kQueueCapacity));
+  }
+  return queue;
 }
 
 }  // namespace spec_detail
 
-// Parses and validates; throws SpecError (a std::invalid_argument) naming the field.
+// Parses, validates and normalises (defaults filled); throws SpecError naming the field.
 inline ExperimentSpec parse_experiment_spec(std::string_view text) {
   using namespace spec_detail;
-  json::Value root;
+  using namespace spec_fields;
+  Value root;
   try {
     root = json::parse(text);
   } catch (const json::ParseError& e) {
-    throw SpecError(e.what());
+    throw SpecError("", e.what());
   }
-  as_object(root, "");
-  only_fields(root, "",
-              {"runtime", "stages", "threads", "tokens", "queue", "items", "seed", "cores"});
+  object(root, "", kTopFields);
+  std::vector<RuntimeKind> kinds;
+  for (const RuntimeRules& r : runtime_kinds()) kinds.push_back(r.kind);
   ExperimentSpec spec;
-  spec.runtime = word(require(root, "", "runtime"), "runtime",
-                      {RuntimeKind::kStatic, RuntimeKind::kCollapsed, RuntimeKind::kWorkStealing});
-  const Value& stages = require(root, "", "stages");
-  if (stages.type != Value::Type::kArray) {
-    throw SpecError(std::string("stages: expected an array, got ") + stages.type_name());
+  spec.runtime = word(require(root, "", "runtime"), "runtime", kinds);
+  const RuntimeRules* rules = nullptr;
+  for (const RuntimeRules& r : runtime_kinds()) {
+    if (r.kind == spec.runtime) rules = &r;
   }
-  detail::check_range("stages.length", double(stages.array.size()), 1, kMaxStages);
+  only_taken(root, "", rules->fields, runtime_variant(spec.runtime), rules->carries);
+  const Value& stages = array(require(root, "", "stages"), "stages", limits::kStages, "stages");
+  detail::check_stage_count(stages.array.size());
   for (std::size_t i = 0; i < stages.array.size(); ++i) {
-    spec.stages.push_back(parse_stage(stages.array[i], "stages[" + std::to_string(i) + "]"));
+    spec.stages.push_back(parse_stage(stages.array[i], detail::stage_path(i)));
   }
-  if (const Value* t = root.find("threads")) {
-    spec.threads = std::uint32_t(integer(*t, "threads", 1, kMaxThreads));
-  }
-  if (const Value* t = root.find("tokens")) {
-    spec.tokens = std::uint32_t(integer(*t, "tokens", 1, kMaxTokens));
-  }
-  if (const Value* q = root.find("queue")) {
-    as_object(*q, "queue");
-    only_fields(*q, "queue", {"kind", "capacity"});
-    spec.queue.kind = word(require(*q, "queue", "kind"), "queue.kind",
-                           {QueueKind::kBatch, QueueKind::kLamport, QueueKind::kCachedSpsc,
-                            QueueKind::kMutex, QueueKind::kVyukovMpmc});
-    const Value& cap = require(*q, "queue", "capacity");
-    if (cap.type == json::Value::Type::kNull) {
-      spec.queue.capacity.reset();
-    } else {
-      spec.queue.capacity = std::uint32_t(integer(cap, "queue.capacity", 1, kMaxCapacity));
-    }
-  }
-  spec.items = std::uint64_t(integer(require(root, "", "items"), "items", 1, double(kMaxItems)));
-  spec.seed = std::uint32_t(integer(require(root, "", "seed"), "seed", 0, 4294967295.0));
+  spec.threads = rules->threads(root, spec.stages);
+  spec.tokens = rules->tokens(root, spec.threads, *rules);
+  spec.queue = parse_queue(root.find("queue"));
+  spec.items = std::uint64_t(integer(require(root, "", "items"), "items", limits::kItems));
+  spec.seed = std::uint32_t(integer(require(root, "", "seed"), "seed", limits::kSeed));
   if (const Value* c = root.find("cores")) {
-    spec.cores = std::uint32_t(integer(*c, "cores", 1, kMaxThreads));
+    spec.cores = std::uint32_t(integer(*c, "cores", limits::kCores));
   }
-  validate(spec);
   return spec;
 }
 

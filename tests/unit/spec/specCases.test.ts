@@ -1,0 +1,54 @@
+// The TypeScript validator against the shared case table: every case through the JSON text entry
+// (read as the C++ parser reads it) and, for `input` cases, through the value entry the lessons
+// use. The same table runs through C++ natively and in wasm, so a message changed on one side
+// only fails there.
+import { describe, expect, test } from 'vitest';
+import {
+  KERNEL_NAMES,
+  QUEUE_KINDS,
+  RUNTIMES,
+  STAGE_MODES,
+  parseExperimentSpec,
+  parseExperimentSpecJson,
+} from '../../../src/spec/experimentSpec';
+import { LIMITS } from '../../../src/spec/limits';
+import { expectedOutcome, loadSpecCases, outcomeOf, textOf } from './specCases';
+
+const cases = loadSpecCases();
+
+describe('spec case table, TypeScript', () => {
+  test.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const expected = expectedOutcome(c);
+    expect(outcomeOf(() => parseExperimentSpecJson(textOf(c)))).toEqual(expected);
+    if (c.input !== undefined)
+      expect(outcomeOf(() => parseExperimentSpec(c.input))).toEqual(expected);
+    // A normalised spec validates to itself: the threads engine receives it so.
+    if (c.spec !== undefined)
+      expect(outcomeOf(() => parseExperimentSpec(c.spec))).toEqual(expected);
+  });
+});
+
+describe('the case table covers the contract', () => {
+  const good = cases.filter((c) => c.spec !== undefined).map((c) => JSON.stringify(c.spec));
+  const messages = cases.flatMap((c) => (c.error ? [c.error.message] : []));
+
+  test('names are unique, and there are good and bad cases enough', () => {
+    expect(new Set(cases.map((c) => c.name)).size).toBe(cases.length);
+    expect(good.length).toBeGreaterThanOrEqual(20);
+    expect(messages.length).toBeGreaterThanOrEqual(100);
+  });
+
+  // A new limit needs its cases: at least the message naming its range.
+  test.each(Object.entries(LIMITS))('range %s is named by a bad case', (_, [min, max]) => {
+    expect(messages.some((m) => m.includes(`allowed ${min}..${max}`))).toBe(true);
+  });
+
+  test('every enum word appears in a good case', () => {
+    for (const word of [...RUNTIMES, ...STAGE_MODES, ...QUEUE_KINDS, ...KERNEL_NAMES]) {
+      expect(
+        good.some((s) => s.includes(`"${word}"`)),
+        word,
+      ).toBe(true);
+    }
+  });
+});

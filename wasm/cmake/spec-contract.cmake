@@ -1,0 +1,69 @@
+# The ExperimentSpec contract, seen from C++ (contracts/spec.md). At configure time:
+#   contracts/spec-limits.json   -> generated/pipelab/pipeline/spec_limits.hpp (the limits)
+#   tests/fixtures/spec-cases.json -> generated/spec_cases.inc (the case table's bytes, for spec_test.cpp)
+# Both land in the build folder, never in the repository; editing either JSON file re-runs the
+# configure step on the next build (CMAKE_CONFIGURE_DEPENDS), and a header whose text did not
+# change keeps its time stamp, so nothing recompiles for nothing.
+set(PIPELAB_GENERATED ${CMAKE_BINARY_DIR}/generated)
+target_include_directories(pipelab_core INTERFACE ${PIPELAB_GENERATED})
+
+set(spec_limits_json ${PIPELAB_ROOT}/contracts/spec-limits.json)
+set(spec_cases_json ${PIPELAB_ROOT}/tests/fixtures/spec-cases.json)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${spec_limits_json}
+  ${spec_cases_json})
+
+# Writes `content` to `path` only when it differs from what is there.
+function(pipelab_write_if_changed path content)
+  file(WRITE ${path}.tmp "${content}")
+  configure_file(${path}.tmp ${path} COPYONLY)
+  file(REMOVE ${path}.tmp)
+endfunction()
+
+# "stageThreads" -> "StageThreads"
+function(pipelab_capitalize out word)
+  string(SUBSTRING ${word} 0 1 first)
+  string(TOUPPER ${first} first)
+  string(SUBSTRING ${word} 1 -1 rest)
+  set(${out} ${first}${rest} PARENT_SCOPE)
+endfunction()
+
+file(READ ${spec_limits_json} limits)
+set(body "")
+string(JSON count LENGTH "${limits}" ranges)
+math(EXPR last "${count} - 1")
+foreach(i RANGE ${last})
+  string(JSON key MEMBER "${limits}" ranges ${i})
+  string(JSON lo GET "${limits}" ranges ${key} 0)
+  string(JSON hi GET "${limits}" ranges ${key} 1)
+  pipelab_capitalize(name ${key})
+  string(APPEND body "inline constexpr Range k${name}{${lo}, ${hi}};\n")
+endforeach()
+string(JSON count LENGTH "${limits}" defaults)
+math(EXPR last "${count} - 1")
+foreach(i RANGE ${last})
+  string(JSON key MEMBER "${limits}" defaults ${i})
+  string(JSON value GET "${limits}" defaults ${key})
+  pipelab_capitalize(name ${key})
+  string(APPEND body "inline constexpr double kDefault${name} = ${value};\n")
+endforeach()
+pipelab_write_if_changed(${PIPELAB_GENERATED}/pipelab/pipeline/spec_limits.hpp
+"// Generated from contracts/spec-limits.json by wasm/cmake/spec-contract.cmake: edit the JSON.
+// ExperimentSpec limits: inclusive ranges per field (contracts/spec.md) and numeric defaults.
+#pragma once
+
+namespace pipelab::pipeline::limits {
+
+struct Range {
+  double lo;
+  double hi;
+};
+
+${body}
+}  // namespace pipelab::pipeline::limits
+")
+
+# The case table as bytes (a string literal that long trips -Woverlength-strings).
+file(READ ${spec_cases_json} cases HEX)
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," cases "${cases}")
+pipelab_write_if_changed(${PIPELAB_GENERATED}/spec_cases.inc
+  "// Generated from tests/fixtures/spec-cases.json by wasm/cmake/spec-contract.cmake.\n${cases}\n")

@@ -1,0 +1,71 @@
+// to_json(): a normalised ExperimentSpec as JSON text, byte for byte what JSON.stringify gives for
+// the spec src/spec/experimentSpec.ts returns (same keys in the same order, JavaScript's numbers),
+// so the case table compares both validators' results as text. `cores` only when present.
+#pragma once
+
+#include <string>
+
+#include "pipelab/pipeline/json_write.hpp"
+#include "pipelab/pipeline/spec.hpp"
+
+namespace pipelab::pipeline {
+
+namespace print_detail {
+using json::number_text;
+using json::quote;
+
+inline std::string field(const char* key, const std::string& json_value) {
+  return quote(key) + ":" + json_value;
+}
+
+inline std::string service_json(const ServiceSpec& s) {
+  std::string out = "{" + field("kind", quote(to_string(s.kind)));
+  switch (s.kind) {
+    case ServiceKind::kFixed:
+      out += "," + field("us", number_text(s.us));
+      break;
+    case ServiceKind::kExponential:
+      out += "," + field("meanUs", number_text(s.mean_us));
+      break;
+    case ServiceKind::kUniform:
+      out +=
+          "," + field("minUs", number_text(s.min_us)) + "," + field("maxUs", number_text(s.max_us));
+      break;
+    case ServiceKind::kBimodal:
+      out += "," + field("fastUs", number_text(s.fast_us)) + "," +
+             field("slowUs", number_text(s.slow_us)) + "," +
+             field("slowFraction", number_text(s.slow_fraction));
+      break;
+    case ServiceKind::kKernel:
+      out += "," + field("name", quote(to_string(s.kernel))) + "," +
+             field("size", number_text(s.size));
+      break;
+  }
+  return out + "}";
+}
+}  // namespace print_detail
+
+inline std::string to_json(const ExperimentSpec& spec) {
+  using namespace print_detail;
+  std::string stages;
+  for (const StageSpec& st : spec.stages) {
+    stages += (stages.empty() ? "{" : ",{") + field("name", quote(st.name)) + "," +
+              field("mode", quote(to_string(st.mode))) + "," +
+              field("threads", number_text(st.threads)) + "," +
+              field("service", service_json(st.service)) + "}";
+  }
+  const std::string capacity =
+      spec.queue.capacity ? number_text(*spec.queue.capacity) : std::string("null");
+  std::string out = "{" + field("runtime", quote(to_string(spec.runtime))) + "," +
+                    field("stages", "[" + stages + "]") + "," +
+                    field("threads", number_text(spec.threads)) + "," +
+                    field("tokens", number_text(spec.tokens)) + "," +
+                    field("queue", "{" + field("kind", quote(to_string(spec.queue.kind))) + "," +
+                                       field("capacity", capacity) + "}") +
+                    "," + field("items", number_text(double(spec.items))) + "," +
+                    field("seed", number_text(spec.seed));
+  if (spec.cores) out += "," + field("cores", number_text(*spec.cores));
+  return out + "}";
+}
+
+}  // namespace pipelab::pipeline
