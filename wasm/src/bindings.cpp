@@ -10,6 +10,7 @@
 #include "pipelab/counting/counting_threads.hpp"
 #include "pipelab/pipeline/make_runtime.hpp"
 #include "pipelab/pipeline/spec_parse.hpp"
+#include "pipelab/pipeline/spec_print.hpp"
 
 namespace {
 
@@ -95,6 +96,22 @@ EMSCRIPTEN_KEEPALIVE int pl_counting_stride_bytes() {
 }
 EMSCRIPTEN_KEEPALIVE double pl_counting_iterations_per_us() {
   return counting().busy_work().iterations_per_us();
+}
+
+// Checks an ExperimentSpec JSON text without building anything: returns JSON text, either
+// {"spec":<the normalised spec>} or {"error":{"path":"…","message":"…"}}, valid until the next
+// call. The TypeScript validator gives the same for the same text (tests/wasm/spec-contract).
+EMSCRIPTEN_KEEPALIVE const char* pl_spec_check(const char* spec_json) {
+  static std::string result;
+  using pipelab::json::quote;
+  try {
+    result = "{\"spec\":" + to_json(pipelab::pipeline::parse_experiment_spec(spec_json)) + "}";
+  } catch (const pipelab::pipeline::SpecError& e) {
+    result = "{\"error\":{\"path\":" + quote(e.path()) + ",\"message\":" + quote(e.what()) + "}}";
+  } catch (const std::exception& e) {
+    result = "{\"error\":{\"path\":\"\",\"message\":" + quote(e.what()) + "}}";
+  }
+  return result.c_str();
 }
 
 // Pipeline runs (lessons). Create parses the ExperimentSpec JSON (errors name the field) and
