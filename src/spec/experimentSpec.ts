@@ -174,10 +174,8 @@ export function parseExperimentSpec(json: unknown): ExperimentSpec {
     'stages',
   );
   const stages = rawStages.map((stage, i) => parseStage(stage, join('stages', i)));
-  const threads = kind.threads(
-    obj,
-    stages.map((s) => s.threads),
-  );
+  const stageThreads = stages.map((s) => s.threads);
+  const threads = kind.threads(obj, stageThreads);
   const tokens = kind.tokens(obj, threads, runtime);
   const queue = parseQueue(obj.queue);
   const items = readInteger(requireField(obj, 'items', ''), 'items', ...LIMITS.items);
