@@ -100,7 +100,8 @@ struct ExperimentSpec {
   std::optional<std::uint32_t> cores;
 };
 
-// For runtimes that check their own configuration against the spec's item limit.
+// Limits other headers size or check against (runtime.hpp, the two-stage runtimes).
+inline constexpr std::uint32_t kMaxStages = std::uint32_t(limits::kStages.hi);
 inline constexpr std::uint64_t kMaxItems = std::uint64_t(limits::kItems.hi);
 
 inline const char* to_string(RuntimeKind k) noexcept {
