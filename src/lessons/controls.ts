@@ -2,6 +2,7 @@
 // written into the experiment (spec paths such as `stages[1].threads`). Pure; used at build time
 // and on the page.
 import { parseExperimentSpec, type ExperimentSpec } from '../spec/experimentSpec';
+import { TOP_FIELDS } from '../spec/runtimeKinds';
 import {
   join,
   readInteger,
@@ -104,14 +105,12 @@ function readChoiceControl(
   const choices = raw.map((c, i) => {
     const cp = join(join(path, 'choices'), i);
     const co = readObject(c, cp, ['value', 'label', 'set']);
-    const set = readObject(requireField(co, 'set', cp), join(cp, 'set'), [
-      'runtime',
-      'stages',
-      'threads',
-      'tokens',
-      'queue',
-      'items',
-    ]);
+    // A choice replaces whole top-level fields; it cannot change the seed or the cores.
+    const set = readObject(
+      requireField(co, 'set', cp),
+      join(cp, 'set'),
+      TOP_FIELDS.filter((f) => f !== 'seed' && f !== 'cores'),
+    );
     return {
       value: readString(requireField(co, 'value', cp), join(cp, 'value'), 1, 16),
       label: readString(requireField(co, 'label', cp), join(cp, 'label'), 1, 40),

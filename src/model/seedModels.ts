@@ -1,4 +1,5 @@
 // Small models from the other sources: BatchQueue speedup, Little's law, thread packing.
+import { LIMITS } from '../spec/limits';
 import { ModelArgumentError, checkInteger, checkNonNegative, checkPositive } from './args';
 
 /** BatchQueue paper: one item leaves every T_seq/n + T_comm, so speedup = T_seq/(T_seq/n + T_comm),
@@ -10,7 +11,7 @@ export function batchQueueSpeedup(args: {
 }) {
   const sequentialTime = checkPositive('sequentialTime', args.sequentialTime);
   const commTime = checkNonNegative('commTime', args.commTime);
-  const cores = checkInteger('cores', args.cores, 1, 256);
+  const cores = checkInteger('cores', args.cores, ...LIMITS.cores);
   return {
     speedup: sequentialTime / (sequentialTime / cores + commTime),
     limit: commTime > 0 ? sequentialTime / commTime : Infinity,
@@ -46,7 +47,7 @@ export function littlesLaw(args: {
  */
 export function threadPacking(args: { threads: number; cores: number }) {
   const threads = checkInteger('threads', args.threads, 1, 4096);
-  const cores = checkInteger('cores', args.cores, 1, 256);
+  const cores = checkInteger('cores', args.cores, ...LIMITS.cores);
   const threadsPerBusiestCore = Math.ceil(threads / cores);
   return {
     threadsPerBusiestCore,

@@ -1,5 +1,6 @@
 // The paper's work-stealing three-step model (Case 3, Eq. 5–7) and the Ideal centralized queue.
 import type { ExperimentSpec } from '../spec/experimentSpec';
+import { LIMITS } from '../spec/limits';
 import { checkInteger } from './args';
 import { erlangBCarried } from './erlang';
 import { finiteSource } from './finiteSource';
@@ -44,8 +45,8 @@ export function workStealingModel(
   spec: ExperimentSpec,
   options: WorkStealingOptions = {},
 ): WorkStealingResult {
-  const npTh = checkInteger('threads', options.threads ?? spec.threads, 1, 256);
-  const ntokens = checkInteger('tokens', options.tokens ?? spec.tokens, 1, 4096);
+  const npTh = checkInteger('threads', options.threads ?? spec.threads, ...LIMITS.threads);
+  const ntokens = checkInteger('tokens', options.tokens ?? spec.tokens, ...LIMITS.tokens);
   const stages = stageInputs(spec, options.measuredServiceUs);
   const totalUs = totalServiceUs(stages);
   const tokensOf = (j: number) => Math.floor(ntokens / npTh) + (j < ntokens % npTh ? 1 : 0);
@@ -97,8 +98,8 @@ export function workStealingModel(
 
 /** Ideal: one centralized M/M/npTh/ntokens/ntokens queue, T_arr = T_ser = ΣT_ser_i (as Case 3). */
 export function idealModel(spec: ExperimentSpec, options: WorkStealingOptions = {}): number {
-  const npTh = checkInteger('threads', options.threads ?? spec.threads, 1, 256);
-  const ntokens = checkInteger('tokens', options.tokens ?? spec.tokens, 1, 4096);
+  const npTh = checkInteger('threads', options.threads ?? spec.threads, ...LIMITS.threads);
+  const ntokens = checkInteger('tokens', options.tokens ?? spec.tokens, ...LIMITS.tokens);
   const stages = stageInputs(spec, options.measuredServiceUs);
   const totalUs = totalServiceUs(stages);
   return finiteSource({
