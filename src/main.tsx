@@ -2,7 +2,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startServiceWorker } from './app/serviceWorker';
 import './app/styles.css';
+import 'virtual:lesson-styles.css';
+
+if (import.meta.env.PROD) startServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 // A small static file server for dist/: with the two isolation headers (like a configured host) or
-// without them (a plain static host, where coi-serviceworker must do the job). Used by the e2e
+// without them (a plain static host, where the site's service worker must do the job). Used by the e2e
 // tests and the UI benchmark; binds to 127.0.0.1 on the port given (0 = any free port).
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -20,12 +20,21 @@ const TYPES = {
 };
 
 /**
- * @param {{root: string, port?: number, isolationHeaders: boolean, prefix?: string}} options
- *   prefix: serve the site under a sub-path such as '/course/' (files map below it).
- * @returns {Promise<{url: string, close: () => Promise<void>}>}
+ * @param {{root: string, port?: number, isolationHeaders: boolean, prefix?: string,
+ *   headers?: Record<string, string>}} options
+ *   prefix: serve the site under a sub-path such as '/course/' (files map below it);
+ *   headers: more headers on every response (e.g. a Content-Security-Policy).
+ * @returns {Promise<{url: string, close: () => Promise<void>, setRoot: (dir: string) => void}>}
+ *   setRoot: serve another folder from now on (a new deployment at the same address).
  */
-export function serveStatic({ root, port = 0, isolationHeaders, prefix = '/' }) {
-  const base = resolve(root);
+export function serveStatic({
+  root,
+  port = 0,
+  isolationHeaders,
+  prefix = '/',
+  headers: extra = {},
+}) {
+  let base = resolve(root);
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     if (!path.startsWith(prefix)) return send(res, 404, 'not found');
@@ -37,6 +46,7 @@ export function serveStatic({ root, port = 0, isolationHeaders, prefix = '/' }) 
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
       'Cache-Control': 'no-cache',
     };
+    Object.assign(headers, extra);
     if (isolationHeaders) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
@@ -50,7 +60,15 @@ export function serveStatic({ root, port = 0, isolationHeaders, prefix = '/' }) 
       const { port: actual } = server.address();
       ok({
         url: `http://127.0.0.1:${actual}${prefix}`,
-        close: () => new Promise((done) => server.close(() => done())),
+        // A browser keeps connections alive: end them, or close() waits for them.
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+        setRoot: (dir) => {
+          base = resolve(dir);
+        },
       });
     });
   });

@@ -63,18 +63,10 @@ export function publishWebModules() {
   return version;
 }
 
-/** The coi-serviceworker script must be served from the site root it isolates. */
-export function publishServiceWorker() {
-  const src = join(repoRoot, 'node_modules', 'coi-serviceworker', 'coi-serviceworker.min.js');
-  const dst = join(repoRoot, 'public', 'coi-serviceworker.js');
-  if (!existsSync(dst) || !readFileSync(dst).equals(readFileSync(src))) copyFileSync(src, dst);
-}
-
 /** The app's modules only (what `npm start` and `npm run build` need); the wasm test suite
  * builds the whole Emscripten tree before calling this. */
 export function buildWebModules() {
   buildCore('em', ['pipelab-web-mt', 'pipelab-node-mt']);
   buildCore('emSt');
-  publishServiceWorker();
   return publishWebModules();
 }

@@ -25,6 +25,7 @@ export function adHocLesson(specJson: string | null): Lesson {
     sweep: null,
     claims: [],
     paper: [],
+    styles: {},
     blocks: [
       { kind: 'component', name: 'experiment' },
       { kind: 'component', name: 'pipeline' },

@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { evaluateClaims, type CheckedClaim } from './claims';
 import { applyControls, type ControlValues } from './controls';
 import { evaluatePaperRows, type PaperRow } from './paper';
+import { moveInlineStyles } from './inlineStyles';
 import { SpecError } from '../spec/specFields';
 import { validateLessonMeta, type LessonMeta } from './lessonFormat';
 import { ProseError, renderProse, type ProseBlock } from './renderProse';
@@ -15,6 +16,8 @@ export interface Lesson extends Omit<LessonMeta, 'claims' | 'paper'> {
   claims: CheckedClaim[];
   /** The paper's figures with the twin's at the paper's scale (computed at load). */
   paper: PaperRow[];
+  /** Class → declarations for the prose's inline styles, moved into classes (inlineStyles.ts). */
+  styles: Record<string, string>;
   /** From the file name: `01-pipelines-and-bubbles.md` → number 1, slug `pipelines-and-bubbles`. */
   number: number;
   slug: string;
@@ -61,7 +64,19 @@ export function parseLesson(fileName: string, text: string): Lesson {
       );
     if (paper.length === 0 && placesPaper)
       throw new SpecError('paper', 'is missing: the prose places ::paper, which shows its rows');
-    return { ...meta, claims, paper, number: Number(name[1]), slug: name[2], blocks };
+    const styles = new Map<string, string>();
+    const styled = blocks.map((b) =>
+      b.kind === 'html' ? { ...b, html: moveInlineStyles(b.html, styles) } : b,
+    );
+    return {
+      ...meta,
+      claims,
+      paper,
+      number: Number(name[1]),
+      slug: name[2],
+      blocks: styled,
+      styles: Object.fromEntries(styles),
+    };
   } catch (e) {
     throw new LessonError(`${fileName}: ${(e as Error).message}`, { cause: e });
   }

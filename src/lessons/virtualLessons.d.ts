@@ -5,3 +5,5 @@ declare module 'virtual:lessons' {
   /** Dev server only: one message per lesson file that failed validation (the build fails instead). */
   export const lessonErrors: string[];
 }
+
+declare module 'virtual:lesson-styles.css';

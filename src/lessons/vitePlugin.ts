@@ -8,10 +8,14 @@
 // runner (runnerImport), which also tells which files they came from, so edits to them reload too.
 import { dirname, resolve } from 'node:path';
 import { runnerImport, type Plugin } from 'vite';
+import { inlineStyleSheet } from './inlineStyles.ts';
 import type { loadLessonsReport } from './loadLessons.ts';
 
 const ID = 'virtual:lessons';
 const RESOLVED = `\0${ID}`;
+/** The prose's inline styles as classes (inlineStyles.ts): a strict CSP allows no style="". */
+const STYLES_ID = 'virtual:lesson-styles.css';
+const STYLES_RESOLVED = `\0${STYLES_ID}`;
 
 type Report = ReturnType<typeof loadLessonsReport>;
 
@@ -27,13 +31,18 @@ export function lessonsPlugin(root: string, lessonsDir?: string): Plugin {
   /** Files the lesson checks were loaded from: editing one re-checks the lessons. */
   let checkerFiles = new Set<string>();
 
-  async function load(): Promise<Report> {
-    const { module, dependencies } = await runnerImport<typeof import('./loadLessons.ts')>(
-      resolve(root, 'src/lessons/loadLessons.ts'),
-      { configFile: false, root, logLevel: 'silent' },
-    );
-    checkerFiles = new Set(dependencies.map((f) => resolve(root, f)));
-    return module.loadLessonsReport(dir, dirname(dir));
+  /** One check of the lessons for both modules, until a file changes. */
+  let report: Promise<Report> | null = null;
+  function load(): Promise<Report> {
+    report ??= (async () => {
+      const { module, dependencies } = await runnerImport<typeof import('./loadLessons.ts')>(
+        resolve(root, 'src/lessons/loadLessons.ts'),
+        { configFile: false, root, logLevel: 'silent' },
+      );
+      checkerFiles = new Set(dependencies.map((f) => resolve(root, f)));
+      return module.loadLessonsReport(dir, dirname(dir));
+    })();
+    return report;
   }
 
   return {
@@ -42,8 +51,10 @@ export function lessonsPlugin(root: string, lessonsDir?: string): Plugin {
       building = config.command === 'build';
       logError = (message) => config.logger.error(message, { timestamp: true });
     },
-    resolveId: (id) => (id === ID ? RESOLVED : null),
+    resolveId: (id) => (id === ID ? RESOLVED : id === STYLES_ID ? STYLES_RESOLVED : null),
     async load(id) {
+      if (id === STYLES_RESOLVED)
+        return inlineStyleSheet(Object.assign({}, ...(await load()).lessons.map((l) => l.styles)));
       if (id !== RESOLVED) return null;
       const { lessons, errors } = await load();
       if (building && errors.length) this.error(errors.join('\n'));
@@ -55,8 +66,11 @@ export function lessonsPlugin(root: string, lessonsDir?: string): Plugin {
       const onFile = (file: string) => {
         const lessonFile = file.startsWith(dir) && file.endsWith('.md');
         if (!lessonFile && !checkerFiles.has(file)) return;
-        const mod = server.moduleGraph.getModuleById(RESOLVED);
-        if (mod) server.moduleGraph.invalidateModule(mod);
+        report = null;
+        for (const id of [RESOLVED, STYLES_RESOLVED]) {
+          const mod = server.moduleGraph.getModuleById(id);
+          if (mod) server.moduleGraph.invalidateModule(mod);
+        }
         server.ws.send({ type: 'full-reload' });
       };
       server.watcher.on('add', onFile).on('change', onFile).on('unlink', onFile);

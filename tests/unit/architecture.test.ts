@@ -6,7 +6,18 @@ import { expect, test } from 'vitest';
 
 const src = resolve(__dirname, '../../src');
 /** In flow order; a folder may import from the folders before it. */
-const LAYERS = ['spec', 'telemetry', 'model', 'sim', 'engine', 'live', 'lessons', 'views', 'app'];
+const LAYERS = [
+  'sw',
+  'spec',
+  'telemetry',
+  'model',
+  'sim',
+  'engine',
+  'live',
+  'lessons',
+  'views',
+  'app',
+];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

@@ -1,0 +1,40 @@
+// Registers the site's service worker (src/sw/sw.ts: offline and cross-origin isolation) in the
+// production build, and reloads the page when it must: once when a worker first takes control of a
+// page that is not yet isolated (a host without COOP/COEP headers), and when a new deployment's
+// worker takes over (so the page runs the new files). The dev server sends the headers itself and
+// registers nothing.
+import { Workbox } from 'workbox-window';
+
+const RELOADED_FOR_ISOLATION = 'pipelab:reloaded-for-isolation';
+
+export function startServiceWorker(scope: typeof globalThis = globalThis): void {
+  const nav = scope.navigator;
+  if (!('serviceWorker' in nav) || scope.location.protocol === 'file:') return;
+  const optedOut = new URLSearchParams(scope.location.search).get('isolation') === 'off';
+  // In an iframe the page can only be isolated if its parent is: reloading would not help.
+  const topLevel = scope.self === scope.top;
+
+  // A worker already controls this page (a return visit) but the page is not isolated: its first
+  // load came before the worker. One reload per session, so a page that cannot be isolated never
+  // loops.
+  if (
+    !scope.crossOriginIsolated &&
+    nav.serviceWorker.controller &&
+    !optedOut &&
+    topLevel &&
+    !scope.sessionStorage.getItem(RELOADED_FOR_ISOLATION)
+  ) {
+    scope.sessionStorage.setItem(RELOADED_FOR_ISOLATION, '1');
+    scope.location.reload();
+    return;
+  }
+
+  const wb = new Workbox('./sw.js', { type: 'module' });
+  // A worker took control: the first one on this page (isolation: reload unless already isolated),
+  // or a new deployment's (reload onto its files).
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate || (!scope.crossOriginIsolated && !optedOut && topLevel))
+      scope.location.reload();
+  });
+  void wb.register();
+}
