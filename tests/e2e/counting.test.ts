@@ -30,14 +30,22 @@ async function stopRun(page: Page) {
 }
 
 /** Samples every thread's count `samples` times; each sample must exceed the previous one. */
+/** Every thread's count rises, `samples` times over: each time, every thread has counted more
+ * since the last sample (waiting as long as a loaded machine needs, not a fixed time). */
 async function expectEveryThreadRises(page: Page, threads: number, samples = 6) {
   let previous = await threadCounts(page);
   expect(previous).toHaveLength(threads);
   for (let s = 0; s < samples; s++) {
-    await page.waitForTimeout(250);
-    const now = await threadCounts(page);
-    now.forEach((c, i) => expect(c, `thread ${i}, sample ${s}`).toBeGreaterThan(previous[i]));
-    previous = now;
+    const before = previous;
+    await expect
+      .poll(
+        async () => {
+          previous = await threadCounts(page);
+          return previous.every((c, i) => c > before[i]);
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(true);
   }
 }
 

@@ -98,11 +98,11 @@ afterAll(async () => {
   rmSync(join(lessonsCopy, '..'), { recursive: true, force: true });
 });
 
-/** Opens a route and waits for the app to render it (the header's brand is there on every page). */
+/** Opens a route and waits for the app to render it. */
 async function open(hash: string): Promise<Page> {
   const page = await h.page();
   await page.goto(`${h.url}${hash}`);
-  await page.waitForSelector('header.top .brand', { timeout: 30_000 });
+  await page.waitForSelector('#root > *', { timeout: 30_000 });
   return page;
 }
 
