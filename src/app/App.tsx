@@ -80,6 +80,7 @@ function presentedLesson(path: string) {
 function NoSuchPage({ path }: { path: string }) {
   return (
     <main className="page" data-testid="no-such-page">
+      <h1>No such page</h1>
       <p role="alert" className="notice error">
         No such page: <code>#{path}</code>. These are the pages there are:
       </p>

@@ -34,6 +34,31 @@ const LEGEND_ROW = 20;
 /** Model curves take these in turn: the house orange, then darker and lighter oranges. */
 export const MODEL_SHADES = ['var(--model)', '#9a4a0a', '#f2a65a', '#c25e00'];
 
+/** Runs differ by shape as well as fill: measured a filled circle, simulated a hollow diamond
+ * (model curves are lines), so the chart reads without colour too. */
+function PointMark(p: {
+  kind: 'measured' | 'simulated';
+  cx: number;
+  cy: number;
+  /** Legend swatches carry no data-kind: they are not data. */
+  legend?: boolean;
+}) {
+  const kind = p.legend ? undefined : p.kind;
+  if (p.kind === 'measured')
+    return <circle cx={p.cx} cy={p.cy} r={5} className="dot measured" data-kind={kind} />;
+  return (
+    <rect
+      x={p.cx - 4}
+      y={p.cy - 4}
+      width={8}
+      height={8}
+      transform={`rotate(45 ${p.cx} ${p.cy})`}
+      className="dot simulated"
+      data-kind={kind}
+    />
+  );
+}
+
 export function ModelChart(props: ModelChartProps) {
   const { xLabel, yLabel, curves, currentX, width = 640, height = 320 } = props;
   const lines = curves.map((c) => ({
@@ -67,9 +92,11 @@ export function ModelChart(props: ModelChartProps) {
   const kinds = new Set(dots.map((p) => kindOf(p.source)));
   const legend = legendRows(
     [
-      ...(kinds.has('measured') ? [{ kind: 'measured', label: 'measured (threads)' }] : []),
-      ...(kinds.has('simulated') ? [{ kind: 'simulated', label: 'simulated' }] : []),
-      ...lines.map((c, i) => ({ kind: 'model', label: `model: ${c.label}`, curve: i })),
+      ...(kinds.has('measured')
+        ? [{ kind: 'measured' as const, label: 'measured (threads)' }]
+        : []),
+      ...(kinds.has('simulated') ? [{ kind: 'simulated' as const, label: 'simulated' }] : []),
+      ...lines.map((c, i) => ({ kind: 'model' as const, label: `model: ${c.label}`, curve: i })),
     ],
     PAD.left,
     width - PAD.right,
@@ -92,118 +119,188 @@ export function ModelChart(props: ModelChartProps) {
     ` (${lines.map((c) => c.label).join(', ') || 'none'}), ${dots.length} run${dots.length === 1 ? '' : 's'}` +
     (isFiniteNumber(currentX) ? `, current ${xLabel} ${currentX}` : '');
   return (
-    <svg className="model-chart" width={width} height={height} role="img" aria-label={summary}>
-      {y.ticks(5).map((t) => (
-        <g key={t} transform={`translate(0,${y(t)})`}>
-          <line x1={PAD.left} x2={width - PAD.right} className="grid" />
-          <text x={PAD.left - 8} y={4} textAnchor="end" className="tick">
-            {t === 0 ? '0' : yTick(t)}
-          </text>
-        </g>
-      ))}
-      {xTicks.map((t) => (
-        <text key={t} x={x(t)} y={height - PAD.bottom + 18} textAnchor="middle" className="tick">
-          {t}
-        </text>
-      ))}
-      <line x1={PAD.left} x2={width - PAD.right} y1={y(0)} y2={y(0)} className="axis" />
-      <text
-        x={(PAD.left + width - PAD.right) / 2}
-        y={height - 8}
-        textAnchor="middle"
-        className="axis-label"
-      >
-        {xLabel}
-      </text>
-      <text
-        transform={`translate(16,${(top + height - PAD.bottom) / 2}) rotate(-90)`}
-        textAnchor="middle"
-        className="axis-label"
-      >
-        {yLabel}
-      </text>
-      {isFiniteNumber(currentX) && (
-        <g data-testid="current-x">
-          <rect
-            x={x(currentX) - 7}
-            y={top - 6}
-            width={14}
-            height={height - PAD.bottom - top + 6}
-            className="current-x-band"
-          />
-          <line
-            x1={x(currentX)}
-            x2={x(currentX)}
-            y1={top - 6}
-            y2={height - PAD.bottom}
-            className="current-x"
-          />
-          <text x={x(currentX)} y={top - 10} textAnchor="middle" className="current-x-label">
-            now {currentX}
-          </text>
-        </g>
-      )}
-      {lines.map((c, i) => {
-        const d = path(c.points);
-        const colour = MODEL_SHADES[i % MODEL_SHADES.length];
-        return (
-          d && (
-            <g key={c.id} data-testid="curve">
-              <path
-                d={d}
-                className="model-line"
-                stroke={colour}
-                strokeDasharray={c.dashed ? '7 5' : undefined}
-                data-kind="model"
-              />
-            </g>
-          )
-        );
-      })}
-      {dots.map((p, i) => {
-        const kind = kindOf(p.source);
-        const lo = isFiniteNumber(p.min) ? p.min : p.y;
-        const hi = isFiniteNumber(p.max) ? p.max : p.y;
-        const cx = x(p.x);
-        return (
-          <g key={i} data-testid="point">
-            {lo !== hi && (
-              <path
-                d={`M${cx - 4},${y(lo)}h8M${cx},${y(lo)}V${y(hi)}M${cx - 4},${y(hi)}h8`}
-                className={`spread ${kind}`}
-                data-kind={kind}
-              />
-            )}
-            <circle cx={cx} cy={y(p.y)} r={5} className={`dot ${kind}`} data-kind={kind} />
-          </g>
-        );
-      })}
-      <g transform="translate(0,14)">
-        {legend.map((e) => (
-          <g
-            key={e.label}
-            transform={`translate(${e.x},${e.row * LEGEND_ROW})`}
-            data-testid="legend-item"
-          >
-            {'curve' in e ? (
-              <line
-                x1={0}
-                x2={20}
-                y1={0}
-                y2={0}
-                className="model-line"
-                stroke={MODEL_SHADES[e.curve % MODEL_SHADES.length]}
-                strokeDasharray={lines[e.curve].dashed ? '7 5' : undefined}
-              />
-            ) : (
-              <circle cx={10} cy={0} r={5} className={`dot ${e.kind}`} />
-            )}
-            <text x={26} y={5} className="legend">
-              {e.label}
+    <figure className="model-chart-figure">
+      <svg className="model-chart" width={width} height={height} role="img" aria-label={summary}>
+        {y.ticks(5).map((t) => (
+          <g key={t} transform={`translate(0,${y(t)})`}>
+            <line x1={PAD.left} x2={width - PAD.right} className="grid" />
+            <text x={PAD.left - 8} y={4} textAnchor="end" className="tick">
+              {t === 0 ? '0' : yTick(t)}
             </text>
           </g>
         ))}
-      </g>
-    </svg>
+        {xTicks.map((t) => (
+          <text key={t} x={x(t)} y={height - PAD.bottom + 18} textAnchor="middle" className="tick">
+            {t}
+          </text>
+        ))}
+        <line x1={PAD.left} x2={width - PAD.right} y1={y(0)} y2={y(0)} className="axis" />
+        <text
+          x={(PAD.left + width - PAD.right) / 2}
+          y={height - 8}
+          textAnchor="middle"
+          className="axis-label"
+        >
+          {xLabel}
+        </text>
+        <text
+          transform={`translate(16,${(top + height - PAD.bottom) / 2}) rotate(-90)`}
+          textAnchor="middle"
+          className="axis-label"
+        >
+          {yLabel}
+        </text>
+        {isFiniteNumber(currentX) && (
+          <g data-testid="current-x">
+            <rect
+              x={x(currentX) - 7}
+              y={top - 6}
+              width={14}
+              height={height - PAD.bottom - top + 6}
+              className="current-x-band"
+            />
+            <line
+              x1={x(currentX)}
+              x2={x(currentX)}
+              y1={top - 6}
+              y2={height - PAD.bottom}
+              className="current-x"
+            />
+            <text x={x(currentX)} y={top - 10} textAnchor="middle" className="current-x-label">
+              now {currentX}
+            </text>
+          </g>
+        )}
+        {lines.map((c, i) => {
+          const d = path(c.points);
+          const colour = MODEL_SHADES[i % MODEL_SHADES.length];
+          return (
+            d && (
+              <g key={c.id} data-testid="curve">
+                <path
+                  d={d}
+                  className="model-line"
+                  stroke={colour}
+                  strokeDasharray={c.dashed ? '7 5' : undefined}
+                  data-kind="model"
+                />
+              </g>
+            )
+          );
+        })}
+        {dots.map((p, i) => {
+          const kind = kindOf(p.source);
+          const lo = isFiniteNumber(p.min) ? p.min : p.y;
+          const hi = isFiniteNumber(p.max) ? p.max : p.y;
+          const cx = x(p.x);
+          return (
+            <g key={i} data-testid="point">
+              {lo !== hi && (
+                <path
+                  d={`M${cx - 4},${y(lo)}h8M${cx},${y(lo)}V${y(hi)}M${cx - 4},${y(hi)}h8`}
+                  className={`spread ${kind}`}
+                  data-kind={kind}
+                />
+              )}
+              <PointMark kind={kind} cx={cx} cy={y(p.y)} />
+            </g>
+          );
+        })}
+        <g transform="translate(0,14)">
+          {legend.map((e) => (
+            <g
+              key={e.label}
+              transform={`translate(${e.x},${e.row * LEGEND_ROW})`}
+              data-testid="legend-item"
+            >
+              {'curve' in e ? (
+                <line
+                  x1={0}
+                  x2={20}
+                  y1={0}
+                  y2={0}
+                  className="model-line"
+                  stroke={MODEL_SHADES[e.curve % MODEL_SHADES.length]}
+                  strokeDasharray={lines[e.curve].dashed ? '7 5' : undefined}
+                />
+              ) : (
+                <PointMark kind={e.kind} cx={10} cy={0} legend />
+              )}
+              <text x={26} y={5} className="legend">
+                {e.label}
+              </text>
+            </g>
+          ))}
+        </g>
+      </svg>
+      <ChartTable xLabel={xLabel} yLabel={yLabel} curves={lines} points={dots} />
+    </figure>
+  );
+}
+
+/** The chart's numbers as tables, for a screen reader or anyone who wants the values: each curve's
+ * points, and each run with its spread and where it came from. */
+function ChartTable(p: {
+  xLabel: string;
+  yLabel: string;
+  curves: ModelChartProps['curves'];
+  points: ModelChartProps['points'];
+}) {
+  const xs = [...new Set(p.curves.flatMap((c) => c.points.map(([x]) => x)))].sort((a, b) => a - b);
+  const format = (v: number | undefined) => (isFiniteNumber(v) ? v.toPrecision(4) : '');
+  return (
+    <details className="chart-data">
+      <summary>The chart&apos;s numbers, as tables</summary>
+      {p.curves.length > 0 && (
+        <table>
+          <caption>Model curves: {p.yLabel}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{p.xLabel}</th>
+              {p.curves.map((c) => (
+                <th key={c.id} scope="col">
+                  {c.label} (model)
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {xs.map((x) => (
+              <tr key={x}>
+                <th scope="row">{x}</th>
+                {p.curves.map((c) => (
+                  <td key={c.id}>{format(c.points.find(([cx]) => cx === x)?.[1])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {p.points.length > 0 && (
+        <table>
+          <caption>Runs: {p.yLabel}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{p.xLabel}</th>
+              <th scope="col">median</th>
+              <th scope="col">slowest</th>
+              <th scope="col">fastest</th>
+              <th scope="col">where from</th>
+            </tr>
+          </thead>
+          <tbody>
+            {p.points.map((pt, i) => (
+              <tr key={i}>
+                <th scope="row">{pt.x}</th>
+                <td>{format(pt.y)}</td>
+                <td>{format(pt.min)}</td>
+                <td>{format(pt.max)}</td>
+                <td>{kindOf(pt.source)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </details>
   );
 }

@@ -138,7 +138,7 @@ describe.each(lessonSlugs)('lesson %s in the dev server', (slug) => {
     await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 90_000 });
     expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
     await expect
-      .poll(() => page.locator('.model-chart-block circle[data-kind=measured]').count())
+      .poll(() => page.locator('.model-chart-block .dot[data-kind=measured]').count())
       .toBeGreaterThan(0);
     await expectClean(page);
     await page.close();

@@ -102,7 +102,7 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
 
     // The finished run is a measured point on the chart; the sweep adds one per x, at least one
     // of them measured on threads (the hint says how many) and the rest simulated.
-    const marks = (k: string) => page.locator(`.model-chart-block circle[data-kind=${k}]`).count();
+    const marks = (k: string) => page.locator(`.model-chart-block .dot[data-kind=${k}]`).count();
     await expect.poll(() => marks('measured')).toBe(1);
     const hint = await page.getByTestId('sweep-hint').textContent();
     const planned = /measures (\d+) of its (\d+) points on real threads/.exec(hint ?? '');

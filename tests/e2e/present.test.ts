@@ -94,7 +94,7 @@ test('the keys: steps, run and pause, help, sweep, reset', async () => {
   await page.keyboard.press('r');
   await expect.poll(() => page.getByTestId('sweep').isEnabled()).toBe(true);
   await expect.poll(() => panel.getAttribute('data-run-state')).not.toBe('running');
-  expect(await page.locator('.model-chart-block circle').count()).toBe(0);
+  expect(await page.locator('.model-chart-block .dot[data-kind]').count()).toBe(0);
   expect(pageErrors(page)).toEqual([]);
 });
 

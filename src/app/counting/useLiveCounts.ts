@@ -2,6 +2,7 @@
 // a sliding window; React gets one snapshot per frame.
 import { useEffect, useRef, useState } from 'react';
 import type { CountingEngine } from '../../engine/countingEngine';
+import { REDUCED_MOTION_REFRESH_MS, useReducedMotion } from '../useReducedMotion';
 
 const WINDOW_MS = 500;
 const HISTORY_MS = 10_000;
@@ -37,6 +38,11 @@ export function useLiveCounts(
   const [live, setLive] = useState<LiveCounts>(() => empty(threads));
   const samples = useRef<Sample[]>([]);
   const history = useRef<Array<[number, number]>>([]);
+  const reduced = useReducedMotion();
+  const reducedMotion = useRef(reduced);
+  useEffect(() => {
+    reducedMotion.current = reduced;
+  }, [reduced]);
 
   useEffect(() => {
     samples.current = [];
@@ -47,6 +53,7 @@ export function useLiveCounts(
     let settledFrom: { t: number; sum: number } | null = null;
     let frame = 0;
     const t0 = performance.now();
+    let drawnAt = -Infinity;
     const tick = () => {
       const now = performance.now();
       const counts = new Float64Array(threads);
@@ -75,15 +82,18 @@ export function useLiveCounts(
       history.current.push([now - t0, total]);
       while (history.current.length && now - t0 - history.current[0][0] > HISTORY_MS)
         history.current.shift();
-      setLive({
+      // Less motion: bars and the rate line redraw once a second; the numbers go on.
+      const redraw = !reducedMotion.current || now - drawnAt >= REDUCED_MOTION_REFRESH_MS;
+      if (redraw) drawnAt = now;
+      setLive((prev) => ({
         counts,
-        ratesPerSec: rates,
+        ratesPerSec: redraw ? rates : prev.ratesPerSec,
         totalRatePerSec: total,
-        history: history.current.slice(),
+        history: redraw ? history.current.slice() : prev.history,
         peakThreadRatePerSec: peakThread,
         peakTotalRatePerSec: peakTotal,
         settledRatePerSec: settled,
-      });
+      }));
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);

@@ -14,6 +14,7 @@ import { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
 import { visitorCores } from '../../engine/isolation';
 import { wasmModuleUrl } from '../../engine/wasmUrl';
 import { readTap } from '../../telemetry';
+import { REDUCED_MOTION_REFRESH_MS, useReducedMotion } from '../useReducedMotion';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { StageCounters } from '../../telemetry';
 
@@ -61,6 +62,11 @@ export function useLessonRun(
     undefined,
   );
   const [view, setView] = useState<LessonRunView | null>(null);
+  const reduced = useReducedMotion();
+  const reducedMotion = useRef(reduced);
+  useEffect(() => {
+    reducedMotion.current = reduced;
+  }, [reduced]);
   const finished = useRef(onFinished);
   useEffect(() => {
     finished.current = onFinished;
@@ -80,14 +86,16 @@ export function useLessonRun(
           tracker.advance(tapFrame?.events ?? [], run.nowUs());
           const nowMs = performance.now();
           const kept = lanesRef.current;
-          const refresh = !kept || nowMs - kept.atMs >= LANES_REFRESH_MS || state !== 'running';
-          const live = tracker.snapshot(refresh ? undefined : kept);
+          const lanesMs = reducedMotion.current ? REDUCED_MOTION_REFRESH_MS : LANES_REFRESH_MS;
+          const refresh = !kept || nowMs - kept.atMs >= lanesMs || state !== 'running';
+          const fresh = tracker.snapshot(refresh ? undefined : kept);
           if (refresh)
-            lanesRef.current = { lanes: live.lanes, lanesNowUs: live.lanesNowUs, atMs: nowMs };
+            lanesRef.current = { lanes: fresh.lanes, lanesNowUs: fresh.lanesNowUs, atMs: nowMs };
           setView((prev) => ({
             engine: run.engine,
             state,
-            live,
+            // Less motion: the views keep their picture between refreshes; the numbers go on.
+            live: reducedMotion.current && !refresh && prev?.live ? prev.live : fresh,
             counters: tapFrame?.counters ?? [],
             summary: run.summary(),
             dropped: tapFrame?.dropped ?? 0,

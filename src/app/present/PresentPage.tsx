@@ -195,9 +195,11 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
         data-audience={audience ? 'window' : audienceConnected ? 'connected' : 'none'}
       >
         <header className="present-bar">
-          <a href={`#/lessons/${lesson.slug}`} className="present-title">
-            {lesson.number}. {lesson.title}
-          </a>
+          <h1 className="present-title">
+            <a href={`#/lessons/${lesson.slug}`}>
+              {lesson.number}. {lesson.title}
+            </a>
+          </h1>
           <span className="present-step" aria-live="polite">
             Step {step} of {steps.length}: {current.title}
           </span>

@@ -13,6 +13,26 @@ function tags(html: string, name: string, cls?: string): Array<Record<string, st
   return cls ? found.filter((t) => (t.class ?? '').split(' ').includes(cls)) : found;
 }
 
+/** The run marks in document order (circles for measured, diamonds for simulated), with their
+ * centre as cx/cy whatever their shape. */
+function marks(html: string): Array<Record<string, string>> {
+  return [...html.matchAll(/<(circle|rect)\b([^>]*)>/g)]
+    .map((m) => ({
+      shape: m[1],
+      ...Object.fromEntries([...m[2].matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])),
+    }))
+    .filter((t: Record<string, string>) => t['data-kind'])
+    .map((t: Record<string, string>) =>
+      t.shape === 'rect'
+        ? {
+            ...t,
+            cx: String(Number(t.x) + Number(t.width) / 2),
+            cy: String(Number(t.y) + Number(t.height) / 2),
+          }
+        : t,
+    );
+}
+
 const byTestId = (html: string, id: string) =>
   tags(html, 'g').filter((t) => t['data-testid'] === id);
 
@@ -69,9 +89,23 @@ describe('ModelChart', () => {
     expect(html).toContain('>model: Ideal<');
   });
 
-  test('dots for runs: measured for threads, simulated for the simulation', () => {
-    const dots = tags(render(), 'circle').filter((t) => t['data-kind']);
-    expect(dots.map((d) => d['data-kind'])).toEqual(['measured', 'measured', 'simulated']);
+  test('marks for runs: measured circles for threads, simulated diamonds for the twin', () => {
+    const dots = marks(render());
+    expect(dots.map((d) => [d['data-kind'], d.shape])).toEqual([
+      ['measured', 'circle'],
+      ['measured', 'circle'],
+      ['simulated', 'rect'],
+    ]);
+  });
+
+  test('the numbers as tables: every curve point and every run with its source', () => {
+    const html = render();
+    expect(html).toContain('<details class="chart-data">');
+    expect(html).toContain('<caption>Model curves: throughput (items/s)</caption>');
+    expect(html).toMatch(/<th scope="row">8<\/th><td>400.0<\/td><td>800.0<\/td>/);
+    expect(html).toMatch(
+      /<th scope="row">8<\/th><td>380.0<\/td><td>360.0<\/td><td>395.0<\/td><td>simulated<\/td>/,
+    );
   });
 
   test('spread bars from min to max where repeats give them', () => {
@@ -79,7 +113,7 @@ describe('ModelChart', () => {
     const spreads = tags(html, 'path', 'spread');
     expect(spreads).toHaveLength(2);
     expect(spreads.map((s) => s['data-kind'])).toEqual(['measured', 'simulated']);
-    const dots = tags(html, 'circle').filter((t) => t['data-kind']);
+    const dots = marks(html);
     const [top, bottom] = [/V([\d.]+)/.exec(spreads[0].d)![1], /,([\d.]+)h/.exec(spreads[0].d)![1]];
     expect(Number(top)).toBeLessThan(Number(dots[0].cy));
     expect(Number(bottom)).toBeGreaterThan(Number(dots[0].cy));
@@ -93,7 +127,7 @@ describe('ModelChart', () => {
   });
 
   test('heights are proportional to throughput', () => {
-    const dots = tags(render(), 'circle').filter((t) => t['data-kind']);
+    const dots = marks(render());
     const line = tags(render(), 'line', 'axis')[0];
     const base0 = Number(line.y1);
     const h = dots.map((d) => base0 - Number(d.cy));
@@ -121,7 +155,7 @@ describe('ModelChart', () => {
       ],
     });
     expect(html).not.toMatch(/NaN|Infinity/);
-    expect(tags(html, 'circle').filter((t) => t['data-kind'])).toHaveLength(1);
+    expect(marks(html)).toHaveLength(1);
     const d = tags(html, 'path').find((t) => t['data-kind'] === 'model')!.d;
     expect(d.split('L')).toHaveLength(2);
   });
@@ -130,7 +164,7 @@ describe('ModelChart', () => {
     const html = render();
     expect(byTestId(html, 'current-x')).toHaveLength(1);
     const marker = Number(tags(html, 'line', 'current-x')[0].x1);
-    const dots = tags(html, 'circle').filter((t) => t['data-kind']);
+    const dots = marks(html);
     expect(marker).toBeGreaterThan(Number(dots[1].cx));
     expect(marker).toBeLessThan(Number(dots[2].cx));
     expect(byTestId(render({ currentX: undefined }), 'current-x')).toHaveLength(0);

@@ -1,0 +1,130 @@
+// Accessibility in Chromium on the production build: axe-core finds no violation on any route (a
+// lesson also after a run, with every view drawn, and the presenter with its key list open); a
+// lesson works by keyboard alone; the chart's numbers exist as tables; with prefers-reduced-motion
+// the moving views redraw at most once a second while the numbers still update.
+import { resolve } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loadLessons } from '../../src/lessons/loadLessons';
+import { openHarness, pageErrors, type Harness } from './harness';
+
+const root = resolve(__dirname, '../..');
+const slugs = loadLessons(resolve(root, 'lessons'), root).map((l) => l.slug);
+
+let h: Harness;
+beforeAll(async () => {
+  h = await openHarness({ isolationHeaders: true });
+});
+afterAll(() => h.close());
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+async function open(hash: string): Promise<Page> {
+  const page = await h.page();
+  await page.goto(`${h.url}${hash}`);
+  await page.waitForSelector('#root > *');
+  await page.waitForTimeout(300);
+  return page;
+}
+
+describe('axe finds nothing', () => {
+  test.each([
+    '#/',
+    '#/threads',
+    '#/papers',
+    '#/nosuchroute',
+    ...slugs.map((s) => `#/lessons/${s}`),
+    ...slugs.map((s) => `#/present/${s}`),
+  ])('%s', async (hash) => {
+    const page = await open(hash);
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test.each(slugs)('lesson %s after a run, every view drawn', async (slug) => {
+    const page = await open(`#/lessons/${slug}`);
+    await page.getByTestId('run').click();
+    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 90_000 });
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test('the presenter with its key list open', async () => {
+    const page = await open(`#/present/${slugs[0]}`);
+    await page.keyboard.press('?');
+    await page.getByTestId('keys-help').waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+test('a lesson by keyboard alone: a control, Run, Pause, Resume, the sweep', async () => {
+  const page = await open(`#/lessons/${slugs[0]}`);
+  /** Presses Tab until the focused element matches, at most 40 times. */
+  const tabTo = async (selector: string) => {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    }
+    throw new Error(`Tab never reached ${selector}`);
+  };
+  await tabTo('input[type=range]');
+  const slider = page.locator('input[type=range]').first();
+  const before = await slider.inputValue();
+  await page.keyboard.press('ArrowRight');
+  expect(await slider.inputValue()).not.toBe(before);
+  await tabTo('[data-testid=run]');
+  await page.keyboard.press('Enter');
+  const panel = page.getByTestId('experiment');
+  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('running');
+  await tabTo('[data-testid=pause]');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('paused');
+  await page.keyboard.press('Tab'); // focus moves on as Pause becomes Resume
+  await tabTo('[data-testid=resume]');
+  await page.keyboard.press(' ');
+  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('running');
+  await tabTo('[data-testid=sweep]');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.getByTestId('sweep').isDisabled()).toBe(true);
+  // The chart's numbers are a table too, reachable and readable.
+  await tabTo('.chart-data summary');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('.chart-data table').first().isVisible()).toBe(true);
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test('prefers-reduced-motion: views redraw at most once a second, numbers every frame', async () => {
+  const page = await h.page();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto(`${h.url}#/lessons/${slugs[0]}`);
+  await page.waitForSelector('[data-testid=experiment][data-state=idle]');
+  await page.getByTestId('run').click();
+  await expect.poll(() => page.getByTestId('completed').count()).toBe(1);
+  // Sample the timeline's drawing and the items-out number every 50 ms for 2 s.
+  const samples = await page.evaluate(async () => {
+    const out: Array<{ t: number; lanes: string; done: string }> = [];
+    const t0 = performance.now();
+    while (performance.now() - t0 < 2000) {
+      out.push({
+        t: performance.now() - t0,
+        lanes: document.querySelector('[data-component=timeline]')?.innerHTML ?? '',
+        done: document.querySelector('[data-testid=completed]')?.textContent ?? '',
+      });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return out;
+  });
+  const changes = (key: 'lanes' | 'done') =>
+    samples.filter((s, i) => i > 0 && s[key] !== samples[i - 1][key]).map((s) => s.t);
+  const laneChanges = changes('lanes');
+  // Redraws of the views are a second apart (or more); the numbers changed in between.
+  for (let i = 1; i < laneChanges.length; i++)
+    expect(laneChanges[i] - laneChanges[i - 1]).toBeGreaterThan(900);
+  expect(changes('done').length).toBeGreaterThan(laneChanges.length);
+  expect(pageErrors(page)).toEqual([]);
+});
