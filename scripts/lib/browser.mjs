@@ -16,13 +16,14 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** Returns a persistent context in a throwaway profile; close() also deletes the profile. */
-export async function launchBrowser() {
+/** Returns a persistent context in a throwaway profile; close() also deletes the profile.
+ * `extraArgs`: more Chromium flags (e.g. a Blink feature a test needs). */
+export async function launchBrowser(extraArgs = []) {
   const profile = mkdtempSync(join(tmpdir(), 'pipelab-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     viewport: { width: 1100, height: 900 },
   });
   return {

@@ -42,6 +42,7 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
       data-state={dataState}
       data-run-state={state}
       data-events-read={p.run?.eventsRead ?? 0}
+      data-memory-bytes={p.run?.memoryBytes ?? 0}
       data-elapsed-us={p.run?.summary?.elapsedUs ?? 0}
     >
       {p.engine && (

@@ -32,6 +32,9 @@ export interface LessonRunView {
   dropped: number;
   /** Telemetry events read from the rings during this run (the UI benchmark's stream rate). */
   eventsRead: number;
+  /** Bytes of the memory the run's telemetry lives in (threads: the wasm module's memory, which
+   * never grows; the endurance test reads it). */
+  memoryBytes: number;
   error: string | null;
 }
 
@@ -43,6 +46,7 @@ const idle = (tracker: LiveStateTracker): LessonRunView => ({
   summary: null,
   dropped: 0,
   eventsRead: 0,
+  memoryBytes: 0,
   error: null,
 });
 
@@ -100,6 +104,7 @@ export function useLessonRun(
             summary: run.summary(),
             dropped: tapFrame?.dropped ?? 0,
             eventsRead: (prev?.eventsRead ?? 0) + (tapFrame?.events.length ?? 0),
+            memoryBytes: tap?.buffer.byteLength ?? 0,
             error: run.error(),
           }));
           if (state === 'done') {

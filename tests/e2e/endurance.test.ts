@@ -1,0 +1,91 @@
+// Start/stop endurance in Chromium: many cycles of run, pause, resume, stop and run again on each
+// engine, and leaving the page mid-run; the number of live Workers, the wasm memory and the page's
+// JS heap must not grow. `npm test` runs a short mode; PIPELAB_ENDURANCE_CYCLES=500 npm test --
+// Chromium (README) runs the long one. The figures go to tests/artifacts/endurance-<engine>.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openHarness, pageErrors, type Harness } from './harness';
+
+const CYCLES = Number(process.env.PIPELAB_ENDURANCE_CYCLES ?? 10);
+const LESSON = '#/lessons/pipelines-and-bubbles';
+const artifacts = resolve(__dirname, '../artifacts');
+
+let h: Harness;
+beforeAll(async () => {
+  h = await openHarness({ isolationHeaders: true });
+});
+afterAll(() => h.close());
+
+async function heapBytes(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return usedSize;
+}
+
+const runState = (page: Page) => page.getByTestId('experiment').getAttribute('data-run-state');
+
+/** One cycle: run, pause, resume, stop (each acknowledged by the page), then run again. */
+async function cycle(page: Page) {
+  await page.getByTestId('run').click();
+  await expect.poll(() => runState(page), { timeout: 20_000 }).toBe('running');
+  await page.getByTestId('pause').click();
+  await expect.poll(() => runState(page), { timeout: 20_000 }).toBe('paused');
+  await page.getByTestId('resume').click();
+  await expect.poll(() => runState(page), { timeout: 20_000 }).toBe('running');
+  await page.getByTestId('stop').click();
+  await expect.poll(() => runState(page), { timeout: 20_000 }).toMatch(/stopped|done/);
+}
+
+describe.each([
+  ['threads', ''],
+  ['simulation', '?engine=simulation'],
+])('on the %s engine', (engine, query) => {
+  test(`${CYCLES} start/pause/resume/stop cycles and leaving mid-run leave nothing behind`, async () => {
+    const page = await h.page();
+    await page.goto(`${h.url}${LESSON}${query}`);
+    await page.waitForSelector(`[data-testid=experiment][data-engine=${engine}][data-state=idle]`);
+    await cycle(page); // the first run starts the engine (and its thread pool)
+    const start = {
+      workers: page.workers().length,
+      heapBytes: await heapBytes(page),
+      wasmMemoryBytes: Number(
+        await page.getByTestId('experiment').getAttribute('data-memory-bytes'),
+      ),
+    };
+    for (let i = 0; i < CYCLES; i++) {
+      await cycle(page);
+      // Every fifth cycle, leave the page while a run is going, then come back.
+      if (i % 5 === 4) {
+        await page.getByTestId('run').click();
+        await expect.poll(() => runState(page)).toBe('running');
+        await page.goto(`${h.url}#/threads`);
+        await page.waitForSelector('[data-testid=experiment]');
+        await page.goto(`${h.url}${LESSON}${query}`);
+        await page.waitForSelector('[data-testid=experiment][data-state=idle]');
+      }
+    }
+    await cycle(page); // measured as at the start: after a full cycle
+    const end = {
+      workers: page.workers().length,
+      heapBytes: await heapBytes(page),
+      wasmMemoryBytes: Number(
+        await page.getByTestId('experiment').getAttribute('data-memory-bytes'),
+      ),
+    };
+    mkdirSync(artifacts, { recursive: true });
+    writeFileSync(
+      resolve(artifacts, `endurance-${engine}.json`),
+      JSON.stringify({ engine, cycles: CYCLES, start, end }, null, 2),
+    );
+    console.log(`endurance ${engine}: ${CYCLES} cycles`, { start, end });
+    expect(end.workers).toBeLessThanOrEqual(start.workers);
+    expect(end.wasmMemoryBytes).toBe(start.wasmMemoryBytes);
+    // The heap may move by what one run holds (its telemetry, live state); it must not keep growing.
+    expect(end.heapBytes - start.heapBytes).toBeLessThan(16 * 1024 * 1024);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
