@@ -18,7 +18,14 @@ export interface ClaimQuantity {
 
 /** The twin's repeats per spec, kept while the lessons load (claims share specs). */
 const twinRuns = new Map<string, SimResult[]>();
+/** Item-stages one claim's twin runs may simulate: a lesson builds in seconds, never hangs. */
+export const TWIN_BUDGET_ITEM_STAGES = 2_000_000;
 function twin(spec: ExperimentSpec): SimResult[] {
+  const work = spec.items * spec.stages.length;
+  if (work > TWIN_BUDGET_ITEM_STAGES)
+    throw new Error(
+      `the twin would simulate ${spec.items} items through ${spec.stages.length} stages for this claim, more than the build allows (${TWIN_BUDGET_ITEM_STAGES} item-stages): check it at fewer items`,
+    );
   const key = JSON.stringify(spec);
   let runs = twinRuns.get(key);
   if (!runs) {

@@ -12,27 +12,14 @@
 #include "pipelab/pipeline/json_write.hpp"
 #include "pipelab/pipeline/spec_parse.hpp"
 #include "pipelab/pipeline/spec_print.hpp"
+#include "spec_case_table.hpp"
 
 namespace pipelab::pipeline {
 namespace {
 
-const unsigned char kCaseBytes[] = {
-#include "spec_cases.inc"
-};
-
-// The table's "cases" array, parsed once.
-const json::Value& cases() {
-  static const json::Value table =
-      *json::parse(std::string_view(reinterpret_cast<const char*>(kCaseBytes), sizeof kCaseBytes))
-           .find("cases");
-  return table;
-}
-
-// The JSON text a case gives the parser: its `text` as it is, or its `input` written out.
-std::string text_of(const json::Value& c) {
-  if (const json::Value* t = c.find("text")) return t->string;
-  return json::stringify(*c.find("input"));
-}
+using test::spec_case_text;
+const json::Value& cases() { return test::spec_cases(); }
+std::string text_of(const json::Value& c) { return spec_case_text(c); }
 
 class SpecCase : public testing::TestWithParam<std::size_t> {
  protected:

@@ -2,7 +2,9 @@
 // check, an unknown quantity or control, an uncited claim and a citation of no claim each fail the
 // lesson naming the file, the claim and the numbers.
 import { describe, expect, test } from 'vitest';
+import { CLAIM_QUANTITIES, TWIN_BUDGET_ITEM_STAGES } from '../../../src/lessons/claimQuantities';
 import { parseLesson } from '../../../src/lessons/loadLessons';
+import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 
 const front = `title: Bubbles
 summary: Where pipelines wait.
@@ -137,4 +139,20 @@ describe('a claim that fails the lesson', () => {
       ),
     ).toThrow(/03-claims\.md: line 21: claim:d is not a claim of this lesson \(claims: c\)/);
   });
+});
+
+test('a claim whose twin run would be too long is refused, not run', () => {
+  const quantity = CLAIM_QUANTITIES.find((q) => q.matches('twin.throughput'))!;
+  const spec = parseExperimentSpec({
+    runtime: 'static',
+    stages: [
+      { name: 'a', mode: 'parallel', service: { kind: 'fixed', us: 1 } },
+      { name: 'b', mode: 'parallel', service: { kind: 'fixed', us: 1 } },
+    ],
+    items: TWIN_BUDGET_ITEM_STAGES,
+    seed: 1,
+  });
+  expect(() => quantity.evaluate(spec, 'twin.throughput')).toThrow(
+    /the twin would simulate 2000000 items through 2 stages for this claim, more than the build allows/,
+  );
 });
