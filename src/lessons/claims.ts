@@ -14,7 +14,7 @@
 // (`1.1 * model.ideal`) and control values of its own in brackets (`[stages=7, tokens=1]`).
 // Relations: > >= < <= and `within P% of` / `outside P% of` (|a − b| ≤ P% of |b|, or more).
 import type { ExperimentSpec } from '../spec/experimentSpec';
-import { join, readObject, readString, requireField, SpecError } from '../spec/specFields';
+import { join, readId, readObject, readString, requireField, SpecError } from '../spec/specFields';
 import { CLAIM_QUANTITIES, formatQuantity, type ClaimQuantity } from './claimQuantities';
 import type { ControlValues, LessonControl } from './controls';
 
@@ -143,11 +143,7 @@ export function readClaims(raw: unknown, controls: LessonControl[]): ClaimSpec[]
   return raw.map((value, i) => {
     const path = join('claims', i);
     const o = readObject(value, path, ['id', 'says', 'at', 'check']);
-    const id = readString(requireField(o, 'id', path), join(path, 'id'), 1, 48);
-    if (!CLAIM_ID.test(id))
-      throw new SpecError(join(path, 'id'), `"${id}" must match ${CLAIM_ID.source}`);
-    if (ids.has(id)) throw new SpecError(join(path, 'id'), `"${id}" is used twice`);
-    ids.add(id);
+    const id = readId(o, path, CLAIM_ID, 48, ids);
     const says = readString(requireField(o, 'says', path), join(path, 'says'), 1, 400);
     const atRaw = o.at === undefined ? [] : Array.isArray(o.at) ? o.at : [o.at];
     if (atRaw.length > 16) throw new SpecError(join(path, 'at'), 'must hold at most 16 maps');

@@ -5,6 +5,7 @@ import { parseExperimentSpec, type ExperimentSpec } from '../spec/experimentSpec
 import { TOP_FIELDS } from '../spec/runtimeKinds';
 import {
   join,
+  readId,
   readInteger,
   readObject,
   readString,
@@ -135,9 +136,7 @@ export function readControl(
     'unit',
     'choices',
   ]);
-  const id = readString(requireField(o, 'id', path), join(path, 'id'), 1, 24);
-  if (!CONTROL_ID.test(id))
-    throw new SpecError(join(path, 'id'), `"${id}" must match ${CONTROL_ID.source}`);
+  const id = readId(o, path, CONTROL_ID, 24);
   const label = readString(requireField(o, 'label', path), join(path, 'label'), 1, 60);
   if (o.choices !== undefined) {
     for (const key of ['targets', 'min', 'max', 'step', 'unit'])

@@ -7,6 +7,7 @@ import type { ExperimentSpec } from '../spec/experimentSpec';
 import {
   join,
   readEnum,
+  readId,
   readNumber,
   readObject,
   readString,
@@ -96,11 +97,7 @@ export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRow
       'at',
       'measured',
     ]);
-    const id = readString(requireField(o, 'id', path), join(path, 'id'), 1, 48);
-    if (!ROW_ID.test(id))
-      throw new SpecError(join(path, 'id'), `"${id}" must match ${ROW_ID.source}`);
-    if (ids.has(id)) throw new SpecError(join(path, 'id'), `"${id}" is used twice`);
-    ids.add(id);
+    const id = readId(o, path, ROW_ID, 48, ids);
     const at: ControlValues = {};
     if (o.at !== undefined)
       for (const [key, v] of Object.entries(

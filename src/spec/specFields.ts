@@ -132,3 +132,20 @@ export function readEnum<T extends string>(value: unknown, path: string, allowed
   }
   return value as T;
 }
+
+/** An id field: a string matching `pattern` and, when `seen` is given, not used before in it
+ * (lesson claims, paper rows, controls). */
+export function readId(
+  obj: JsonObject,
+  path: string,
+  pattern: RegExp,
+  maxLen: number,
+  seen?: Set<string>,
+): string {
+  const id = readString(requireField(obj, 'id', path), join(path, 'id'), 1, maxLen);
+  if (!pattern.test(id))
+    throw new SpecError(join(path, 'id'), `"${id}" must match ${pattern.source}`);
+  if (seen?.has(id)) throw new SpecError(join(path, 'id'), `"${id}" is used twice`);
+  seen?.add(id);
+  return id;
+}

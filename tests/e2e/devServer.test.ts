@@ -10,24 +10,22 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { consoleErrors, openBrowserAt, pageErrors, type Harness } from './harness';
+import {
+  AD_HOC_SPEC_PARAM,
+  consoleErrors,
+  openBrowserAt,
+  pageErrors,
+  type Harness,
+} from './harness';
 
 const root = resolve(__dirname, '../..');
 const lessonSlugs = readdirSync(join(root, 'lessons'))
   .map((f) => /^\d{2}-([a-z0-9-]+)\.md$/.exec(f)?.[1])
   .filter((s): s is string => s !== undefined);
-const adHocSpec = encodeURIComponent(
-  JSON.stringify({
-    runtime: 'static',
-    stages: [{ name: 'only', mode: 'parallel', service: { kind: 'fixed', us: 100 } }],
-    items: 100,
-    seed: 1,
-  }),
-);
 const ROUTES = [
   '#/',
   '#/threads',
-  `#/experiment?spec=${adHocSpec}`,
+  `#/experiment?spec=${AD_HOC_SPEC_PARAM}`,
   ...lessonSlugs.map((s) => `#/lessons/${s}`),
   ...lessonSlugs.map((s) => `#/present/${s}`),
   '#/papers',

@@ -110,3 +110,13 @@ export async function stopFrameGaps(page: Page): Promise<{ maxGapMs: number; fra
     return { maxGapMs: Math.max(...gaps), frames: gaps.length };
   });
 }
+
+/** A small ExperimentSpec for #/experiment?spec=… routes, URL-encoded. */
+export const AD_HOC_SPEC_PARAM = encodeURIComponent(
+  JSON.stringify({
+    runtime: 'static',
+    stages: [{ name: 'only', mode: 'parallel', service: { kind: 'fixed', us: 100 } }],
+    items: 100,
+    seed: 1,
+  }),
+);

@@ -3,7 +3,7 @@
 // bad query values with a clear message. Screenshots are kept.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openHarness, pageErrors, type Harness } from './harness';
+import { AD_HOC_SPEC_PARAM, openHarness, pageErrors, type Harness } from './harness';
 
 const LESSONS = [
   { slug: 'pipelines-and-bubbles', sweepControl: 'extractThreads' },
@@ -52,14 +52,6 @@ test('the home page lists every lesson with a preview, and says what this browse
   expect(pageErrors(page)).toEqual([]);
 });
 
-const adHoc = encodeURIComponent(
-  JSON.stringify({
-    runtime: 'static',
-    stages: [{ name: 'only', mode: 'parallel', service: { kind: 'fixed', us: 100 } }],
-    items: 100,
-    seed: 1,
-  }),
-);
 test.each([
   ['#/?zzbogus=1', 'zzbogus is not a parameter of this page (known: none)'],
   [
@@ -67,7 +59,7 @@ test.each([
     'zzbogus is not a parameter of this page (known: threads, layout, workNs)',
   ],
   [
-    `#/experiment?spec=${adHoc}&zzbogus=1`,
+    `#/experiment?spec=${AD_HOC_SPEC_PARAM}&zzbogus=1`,
     'zzbogus is not a parameter of this page (known: spec, engine)',
   ],
 ])('%s names the unknown parameter', async (hash, message) => {

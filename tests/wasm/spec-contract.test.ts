@@ -3,8 +3,9 @@
 // byte JSON.stringify of the table's, and whose error the table's path and full message. The
 // same table runs through the TypeScript validator (tests/unit/spec) and native C++.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { withCString, type PipelabModule } from '../../src/engine/wasmExports';
-import { loadSpecCases, textOf, type Outcome } from '../unit/spec/specCases';
+import type { PipelabModule } from '../../src/engine/wasmExports';
+import { loadSpecCases, textOf } from '../unit/spec/specCases';
+import { cppSpecCheck } from './specCheck';
 import { loadNodeModule, terminateThreads } from './nodeModule';
 
 let mod: PipelabModule;
@@ -13,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => terminateThreads(mod));
 
-const SPEC_PREFIX = '{"spec":';
-
-function check(text: string): Outcome {
-  const result = withCString(mod, text, (ptr) => mod.UTF8ToString(mod._pl_spec_check(ptr)));
-  if (result.startsWith(SPEC_PREFIX)) return { spec: result.slice(SPEC_PREFIX.length, -1) };
-  return (JSON.parse(result) as { error: { path: string; message: string } }).error;
-}
+const check = (text: string) => cppSpecCheck(mod, text);
 
 describe('spec case table, C++ in wasm', () => {
   test.each(loadSpecCases().map((c) => [c.name, c] as const))('%s', (_name, c) => {

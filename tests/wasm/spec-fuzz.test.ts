@@ -4,8 +4,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseExperimentSpecJson } from '../../src/spec/experimentSpec';
-import { withCString, type PipelabModule } from '../../src/engine/wasmExports';
-import { outcomeOf, type Outcome } from '../unit/spec/specCases';
+import type { PipelabModule } from '../../src/engine/wasmExports';
+import { outcomeOf } from '../unit/spec/specCases';
+import { cppSpecCheck } from './specCheck';
 import { FUZZ_RUNS, FUZZ_SEED, mutatedSpec, mutatedText } from '../unit/spec/specFuzz';
 import { loadNodeModule, terminateThreads } from './nodeModule';
 
@@ -15,16 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => terminateThreads(mod));
 
-const SPEC_PREFIX = '{"spec":';
-
-function cpp(text: string): Outcome {
-  const result = withCString(mod, text, (ptr) => mod.UTF8ToString(mod._pl_spec_check(ptr)));
-  if (result.startsWith(SPEC_PREFIX)) return { spec: result.slice(SPEC_PREFIX.length, -1) };
-  return (JSON.parse(result) as { error: { path: string; message: string } }).error;
-}
-
 function agree(text: string): void {
-  expect(cpp(text), text).toEqual(outcomeOf(() => parseExperimentSpecJson(text)));
+  expect(cppSpecCheck(mod, text), text).toEqual(outcomeOf(() => parseExperimentSpecJson(text)));
 }
 
 test('mutated specs: TypeScript and C++ give the same outcome', () => {
