@@ -67,21 +67,26 @@ describe.each(lessons.map((l) => l.slug))('presenter mode: %s', (slug) => {
 });
 
 test('the keys: steps, run and pause, help, sweep, reset', async () => {
-  const page = await presenter(lessons[0].slug, 1280, 720);
+  // A long run (300 items at 50 ms on the slowest stage), so it cannot end between the keys
+  // even on a loaded machine; each key may take a while to reach the engine's worker.
+  const page = await presenter(lessons[0].slug, 1280, 720, '?extractUs=50000');
   const present = page.getByTestId('present');
   const panel = page.getByTestId('experiment');
+  const runState = (want: string) =>
+    expect.poll(() => panel.getAttribute('data-run-state'), { timeout: 15_000 }).toBe(want);
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => present.getAttribute('data-step')).toBe('2');
   expect(page.url()).toContain('step=2');
+  expect(page.url()).toContain('extractUs=50000');
   await page.keyboard.press('ArrowLeft');
   await expect.poll(() => present.getAttribute('data-step')).toBe('1');
 
   await page.keyboard.press(' ');
-  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('running');
+  await runState('running');
   await page.keyboard.press(' ');
-  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('paused');
+  await runState('paused');
   await page.keyboard.press(' ');
-  await expect.poll(() => panel.getAttribute('data-run-state')).toBe('running');
+  await runState('running');
 
   await page.keyboard.press('?');
   await expect.poll(() => page.getByTestId('keys-help').isVisible()).toBe(true);
