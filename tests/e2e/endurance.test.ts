@@ -9,6 +9,8 @@ import type { Page } from 'playwright-core';
 import { openHarness, pageErrors, type Harness } from './harness';
 
 const CYCLES = Number(process.env.PIPELAB_ENDURANCE_CYCLES ?? 10);
+// A cycle takes about a second on a quiet machine: allow ten for a loaded one, and the long mode.
+const TEST_TIMEOUT_MS = Math.max(180_000, CYCLES * 10_000);
 const LESSON = '#/lessons/pipelines-and-bubbles';
 const artifacts = resolve(__dirname, '../artifacts');
 
@@ -44,48 +46,54 @@ describe.each([
   ['threads', ''],
   ['simulation', '?engine=simulation'],
 ])('on the %s engine', (engine, query) => {
-  test(`${CYCLES} start/pause/resume/stop cycles and leaving mid-run leave nothing behind`, async () => {
-    const page = await h.page();
-    await page.goto(`${h.url}${LESSON}${query}`);
-    await page.waitForSelector(`[data-testid=experiment][data-engine=${engine}][data-state=idle]`);
-    await cycle(page); // the first run starts the engine (and its thread pool)
-    const start = {
-      workers: page.workers().length,
-      heapBytes: await heapBytes(page),
-      wasmMemoryBytes: Number(
-        await page.getByTestId('experiment').getAttribute('data-memory-bytes'),
-      ),
-    };
-    for (let i = 0; i < CYCLES; i++) {
-      await cycle(page);
-      // Every fifth cycle, leave the page while a run is going, then come back.
-      if (i % 5 === 4) {
-        await page.getByTestId('run').click();
-        await expect.poll(() => runState(page)).toBe('running');
-        await page.goto(`${h.url}#/threads`);
-        await page.waitForSelector('[data-testid=experiment]');
-        await page.goto(`${h.url}${LESSON}${query}`);
-        await page.waitForSelector('[data-testid=experiment][data-state=idle]');
+  test(
+    `${CYCLES} start/pause/resume/stop cycles and leaving mid-run leave nothing behind`,
+    async () => {
+      const page = await h.page();
+      await page.goto(`${h.url}${LESSON}${query}`);
+      await page.waitForSelector(
+        `[data-testid=experiment][data-engine=${engine}][data-state=idle]`,
+      );
+      await cycle(page); // the first run starts the engine (and its thread pool)
+      const start = {
+        workers: page.workers().length,
+        heapBytes: await heapBytes(page),
+        wasmMemoryBytes: Number(
+          await page.getByTestId('experiment').getAttribute('data-memory-bytes'),
+        ),
+      };
+      for (let i = 0; i < CYCLES; i++) {
+        await cycle(page);
+        // Every fifth cycle, leave the page while a run is going, then come back.
+        if (i % 5 === 4) {
+          await page.getByTestId('run').click();
+          await expect.poll(() => runState(page), { timeout: 20_000 }).toBe('running');
+          await page.goto(`${h.url}#/threads`);
+          await page.waitForSelector('[data-testid=experiment]');
+          await page.goto(`${h.url}${LESSON}${query}`);
+          await page.waitForSelector('[data-testid=experiment][data-state=idle]');
+        }
       }
-    }
-    await cycle(page); // measured as at the start: after a full cycle
-    const end = {
-      workers: page.workers().length,
-      heapBytes: await heapBytes(page),
-      wasmMemoryBytes: Number(
-        await page.getByTestId('experiment').getAttribute('data-memory-bytes'),
-      ),
-    };
-    mkdirSync(artifacts, { recursive: true });
-    writeFileSync(
-      resolve(artifacts, `endurance-${engine}.json`),
-      JSON.stringify({ engine, cycles: CYCLES, start, end }, null, 2),
-    );
-    console.log(`endurance ${engine}: ${CYCLES} cycles`, { start, end });
-    expect(end.workers).toBeLessThanOrEqual(start.workers);
-    expect(end.wasmMemoryBytes).toBe(start.wasmMemoryBytes);
-    // The heap may move by what one run holds (its telemetry, live state); it must not keep growing.
-    expect(end.heapBytes - start.heapBytes).toBeLessThan(16 * 1024 * 1024);
-    expect(pageErrors(page)).toEqual([]);
-  });
+      await cycle(page); // measured as at the start: after a full cycle
+      const end = {
+        workers: page.workers().length,
+        heapBytes: await heapBytes(page),
+        wasmMemoryBytes: Number(
+          await page.getByTestId('experiment').getAttribute('data-memory-bytes'),
+        ),
+      };
+      mkdirSync(artifacts, { recursive: true });
+      writeFileSync(
+        resolve(artifacts, `endurance-${engine}.json`),
+        JSON.stringify({ engine, cycles: CYCLES, start, end }, null, 2),
+      );
+      console.log(`endurance ${engine}: ${CYCLES} cycles`, { start, end });
+      expect(end.workers).toBeLessThanOrEqual(start.workers);
+      expect(end.wasmMemoryBytes).toBe(start.wasmMemoryBytes);
+      // The heap may move by what one run holds (its telemetry, live state); it must not keep growing.
+      expect(end.heapBytes - start.heapBytes).toBeLessThan(16 * 1024 * 1024);
+      expect(pageErrors(page)).toEqual([]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
