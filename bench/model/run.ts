@@ -1,20 +1,16 @@
 // `npm run bench:model`: curve time, simulator events/s, tandem table → bench/results/model.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { parseFlags, runMain } from '../lib/cli.mjs';
+import { loadTracker, machineBlock } from '../lib/machine.mjs';
+import { writeReport } from '../lib/report.mjs';
+import { median } from '../lib/stats.mjs';
 import { closedStaticModel, workStealingModel } from '../../src/model';
 import { createSimulation } from '../../src/sim';
 import { parseExperimentSpec, type ExperimentSpec } from '../../src/spec/experimentSpec';
 import { formatTable, tandemTable } from './tandemTable';
 import { formatWorkStealingTable, workStealingTable } from './workStealingTable';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const outFile = path.resolve(here, '../results/model.json');
 const CURVE_REPEATS = 31;
 const SIM_REPEATS = 5;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function timeMs(repeats: number, body: () => void): number {
   body();
@@ -99,7 +95,18 @@ function simResult(runtime: string, spec: ExperimentSpec, telemetry: boolean) {
   };
 }
 
-function main() {
+/** Every row gets a key naming its measurement (DESIGN.md bench format, extended). */
+function keyOf(r: Record<string, unknown>): string {
+  if (r.variant === 'simulator')
+    return `simulator/${r.runtime}-telemetry-${r.telemetry ? 'on' : 'off'}`;
+  if (r.variant === 'tandem') return `tandem/${r.example}`;
+  if (r.variant === 'case3-vs-sim') return `case3-vs-sim/tokens-${r.tokens}`;
+  return `curve/${r.variant}`;
+}
+
+async function main() {
+  parseFlags('npm run bench:model --', {});
+  const load = loadTracker();
   const results: Record<string, unknown>[] = curveResults();
   const items = 200_000;
   for (const telemetry of [true, false]) {
@@ -126,16 +133,8 @@ function main() {
       ...row,
     });
   }
-  const machine = {
-    node: process.version,
-    platform: process.platform,
-    arch: process.arch,
-    cpu: os.cpus()[0]?.model ?? 'unknown',
-    cores: os.cpus().length,
-    date: new Date().toISOString(),
-  };
-  mkdirSync(path.dirname(outFile), { recursive: true });
-  writeFileSync(outFile, JSON.stringify({ machine, results }, null, 2) + '\n');
+  const keyed = results.map((r) => ({ key: keyOf(r), ...r }));
+  writeReport('model', { machine: machineBlock(load), results: keyed, ratios: [] });
   for (const r of results.filter((x) => x.variant === 'simulator' || 'curve_ms' in x)) {
     const value =
       'curve_ms' in r
@@ -153,7 +152,6 @@ function main() {
   }
   console.log('\nThroughput (items per time unit), tandem examples:\n' + formatTable(table));
   console.log('\nWork stealing, model vs simulated:\n' + formatWorkStealingTable(stealing));
-  console.log(`\nwrote ${path.relative(process.cwd(), outFile)}`);
 }
 
-main();
+runMain('bench:model', main);

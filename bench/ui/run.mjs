@@ -4,14 +4,20 @@
 // lesson takes to become interactive after navigation (target ≤ 1.5 s). Also reported, without a
 // target: the same stream with cores × 4 threads, where the page competes with busy threads for
 // the cores. Writes bench/results/ui-chromium.json. A report, not a test.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
 import { repoRoot, run } from '../../scripts/lib/proc.mjs';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
+import { parseFlags, runMain } from '../lib/cli.mjs';
+import { loadTracker, machineBlock } from '../lib/machine.mjs';
+import { writeReport } from '../lib/report.mjs';
+import { rotate } from '../lib/rounds.mjs';
+import { median, percentile, spread } from '../lib/stats.mjs';
 
-const REPEATS = 5;
+const FLAGS = {
+  repeats: { type: 'integer', default: 5, min: 1, max: 50, help: 'repeats of each measurement' },
+};
 const CORES = cpus().length;
 /**
  * One worker per core (the target's case), and oversubscribed four times (reported only), capped
@@ -32,10 +38,6 @@ const STREAM_SPEC = {
   items: 400000,
   seed: 1,
 };
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs, p) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 async function streamRun(context, url, threads) {
   const page = await context.newPage();
@@ -92,31 +94,23 @@ async function interactiveMs(context, url) {
   return ms;
 }
 
-if (!existsSync(join(repoRoot, 'dist', 'index.html'))) run('npm', ['run', 'build']);
-const server = await serveStatic({ root: join(repoRoot, 'dist'), isolationHeaders: true });
-const browser = await launchBrowser();
-const loadStart = loadavg().map((x) => +x.toFixed(2));
-/** threads → one sample per repeat; repeats interleave the thread counts (same machine state). */
-const streams = new Map(THREAD_COUNTS.map((t) => [t, []]));
-const interactive = [];
-try {
-  await interactiveMs(browser.context, server.url); // warm the HTTP cache and the wasm compile
-  for (let r = 0; r < REPEATS; r++) {
-    for (const t of THREAD_COUNTS)
-      streams.get(t).push(await streamRun(browser.context, server.url, t));
-    interactive.push(await interactiveMs(browser.context, server.url));
-  }
-} finally {
-  await browser.close();
-  await server.close();
+/** The three measurements of one repeat, in an order rotated by the repeat (bench/lib/rounds.mjs). */
+function measurements(context, url) {
+  return [
+    ...THREAD_COUNTS.map(
+      (threads) => async (out) =>
+        out.streams.get(threads).push(await streamRun(context, url, threads)),
+    ),
+    async (out) => out.interactive.push(await interactiveMs(context, url)),
+  ];
 }
 
-const streamResult = (threads, samples) => {
+function streamResult(threads, samples) {
   const p95s = samples.map((s) => percentile(s.gaps, 0.95));
-  const rates = samples.map((s) => s.eventsPerSec);
   return {
     bench: 'ui',
     target: 'wasm-chromium',
+    key: `frame-time/threads-${threads}`,
     runtime: 'work-stealing',
     variant: threads <= CORES ? 'frame-time-while-streaming' : 'frame-time-oversubscribed',
     threads,
@@ -125,57 +119,63 @@ const streamResult = (threads, samples) => {
     stages: STREAM_SPEC.stages.length,
     stage_us: STREAM_SPEC.stages.map((s) => s.service.us),
     telemetry: true,
-    p95_frame_ms: median(p95s),
-    p95_frame_ms_min: Math.min(...p95s),
-    p95_frame_ms_max: Math.max(...p95s),
+    ...spread('p95_frame_ms', p95s),
     max_frame_ms: median(samples.map((s) => Math.max(...s.gaps))),
-    events_per_s: median(rates),
-    events_per_s_min: Math.min(...rates),
-    events_per_s_max: Math.max(...rates),
+    ...spread(
+      'events_per_s',
+      samples.map((s) => s.eventsPerSec),
+    ),
     dropped_notice_runs: samples.filter((s) => s.droppedNotice).length,
-    repeats: REPEATS,
+    repeats: samples.length,
   };
-};
-const results = [
-  ...THREAD_COUNTS.map((t) => streamResult(t, streams.get(t))),
-  {
-    bench: 'ui',
-    target: 'wasm-chromium',
-    variant: 'lesson-interactive',
-    lesson: 'pipelines-and-bubbles',
-    interactive_ms: median(interactive),
-    interactive_ms_min: Math.min(...interactive),
-    interactive_ms_max: Math.max(...interactive),
-    repeats: REPEATS,
-  },
-];
-const report = {
-  machine: {
-    cpus: CORES,
-    cpu: cpus()[0]?.model,
-    memGiB: Math.round(totalmem() / 2 ** 30),
-    node: process.version,
-    loadavg_at_start: loadStart,
-    loadavg_at_end: loadavg().map((x) => +x.toFixed(2)),
-  },
-  results,
-};
-mkdirSync(join(repoRoot, 'bench', 'results'), { recursive: true });
-writeFileSync(
-  join(repoRoot, 'bench', 'results', 'ui-chromium.json'),
-  JSON.stringify(report, null, 2) + '\n',
-);
-const range = (r, k, f) => `${f(r[k])} (${f(r[`${k}_min`])}..${f(r[`${k}_max`])})`;
-const ms = (x) => x.toFixed(1);
-const kilo = (x) => `${Math.round(x / 1000)}k`;
-console.log('\nUI benchmark (median of %d; min..max)', REPEATS);
-for (const r of results.slice(0, -1)) {
-  const goal = r.threads <= CORES ? ' — target ≤ 20 ms at ≥ 200k events/s' : ' (reported only)';
+}
+
+async function main() {
+  const { repeats } = parseFlags('npm run bench:ui --', FLAGS);
+  run('node', ['scripts/build.mjs']); // the page as the code is now (Ninja and Vite redo only changes)
+  const server = await serveStatic({ root: join(repoRoot, 'dist'), isolationHeaders: true });
+  const browser = await launchBrowser();
+  const load = loadTracker();
+  /** threads → one sample per repeat; repeats interleave the measurements (same machine state). */
+  const out = { streams: new Map(THREAD_COUNTS.map((t) => [t, []])), interactive: [] };
+  try {
+    await interactiveMs(browser.context, server.url); // warm the HTTP cache and the wasm compile
+    for (let r = 0; r < repeats; r++) {
+      for (const measure of rotate(measurements(browser.context, server.url), r))
+        await measure(out);
+      load.sample();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  const results = [
+    ...THREAD_COUNTS.map((t) => streamResult(t, out.streams.get(t))),
+    {
+      bench: 'ui',
+      target: 'wasm-chromium',
+      key: 'lesson-interactive/pipelines-and-bubbles',
+      variant: 'lesson-interactive',
+      lesson: 'pipelines-and-bubbles',
+      ...spread('interactive_ms', out.interactive),
+      repeats,
+    },
+  ];
+  writeReport('ui-chromium', { machine: machineBlock(load), results, ratios: [] });
+  const range = (r, k, f) => `${f(r[k])} (${f(r[`${k}_min`])}..${f(r[`${k}_max`])})`;
+  const ms = (x) => x.toFixed(1);
+  const kilo = (x) => `${Math.round(x / 1000)}k`;
+  console.log('\nUI benchmark (median of %d; min..max)', repeats);
+  for (const r of results.slice(0, -1)) {
+    const goal = r.threads <= CORES ? ' — target ≤ 20 ms at ≥ 200k events/s' : ' (reported only)';
+    console.log(
+      `  ${r.threads} threads on ${CORES} cores: frame p95 ${range(r, 'p95_frame_ms', ms)} ms at ${range(r, 'events_per_s', kilo)} events/s${goal}`,
+    );
+  }
+  const last = results.at(-1);
   console.log(
-    `  ${r.threads} threads on ${CORES} cores: frame p95 ${range(r, 'p95_frame_ms', ms)} ms at ${range(r, 'events_per_s', kilo)} events/s${goal}`,
+    `  lesson interactive: ${range(last, 'interactive_ms', Math.round)} ms — target ≤ 1500 ms`,
   );
 }
-const last = results.at(-1);
-console.log(
-  `  lesson interactive: ${range(last, 'interactive_ms', Math.round)} ms — target ≤ 1500 ms`,
-);
+
+runMain('bench:ui', main);
