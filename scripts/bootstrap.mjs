@@ -55,13 +55,28 @@ const TOOLS = {
   },
 };
 
-/** What each command needs. */
-export const NEEDS = {
-  start: ['cmake', 'ninja', 'cxx', 'emscripten'],
-  build: ['cmake', 'ninja', 'cxx', 'emscripten'],
-  test: Object.keys(TOOLS),
-  bench: Object.keys(TOOLS),
+const BUILD = ['cmake', 'ninja', 'cxx', 'emscripten'];
+/** The benchmarks' needs: each builds its C++ natively and for wasm, and measures its peers. */
+const BENCH_NEEDS = {
+  'bench:queues': [...BUILD, 'chromium', 'boost', 'moodycamel'],
+  'bench:pipelines': [...BUILD, 'tbb'],
+  'bench:model': [],
+  'bench:ui': [...BUILD, 'chromium'],
 };
+
+/** What each command needs (`bench` runs every benchmark). */
+export const NEEDS = {
+  start: BUILD,
+  build: BUILD,
+  test: Object.keys(TOOLS),
+  bench: [...new Set(Object.values(BENCH_NEEDS).flat())],
+  ...BENCH_NEEDS,
+};
+
+/** Where a tool comes from, for messages: `oneTBB (Debian package: libtbb-dev)`. */
+export function toolSource(name) {
+  return `${TOOLS[name].other} (Debian package: ${TOOLS[name].deb})`;
+}
 
 export function chromiumPath() {
   return process.env.PIPELAB_CHROMIUM || '/usr/bin/chromium';
@@ -79,9 +94,7 @@ export function planTools(missing, machine) {
   if (machine.isDebian && machine.isRoot)
     return { install: [...new Set(missing.flatMap((name) => TOOLS[name].deb.split(' ')))] };
   const why = !machine.isDebian ? 'this is not a Debian system' : 'this process is not root';
-  const lines = missing.map(
-    (name) => `  - ${TOOLS[name].other} (Debian package: ${TOOLS[name].deb})`,
-  );
+  const lines = missing.map((name) => `  - ${toolSource(name)}`);
   return {
     error:
       `PipeLab cannot continue: tools are missing and it cannot install them itself (${why}).\n` +
