@@ -1,13 +1,16 @@
-// Queue micro-benchmark CLI: one process measures every configuration once (after an in-process
-// warm-up that also sizes the run, then the best of 3 timed runs) and prints one JSON object per
-// line. bench/queues/run.mjs runs
-// it natively, in wasm under Node and in Chromium, five processes each, and takes medians.
-//   usage: bench_queues [--seconds S] [--only NAME]   (S: target time per timed run, default 0.25)
+// Queue micro-benchmark CLI: one process measures one group of contenders (or every group) and
+// prints one JSON line per timed run, keyed "<group>/<contender>". Method (bench/lib/rounds.mjs
+// runs one process per target, group and round): each contender gets a warm-up run, then a run
+// that sizes its timed runs to --seconds; a timed run under 100 ms is run again with twice the
+// items, so no figure rests on a short run. Then --runs timed runs of every contender, in an
+// order rotated by --rotate (and by one more each run), so no contender always runs first.
+//   usage: bench_queues [--group NAME] [--rotate K] [--runs N] [--seconds S] [--list-groups]
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,12 +33,17 @@ using namespace pipelab::queues;
 constexpr std::size_t kCapacity = 1024;  // items in every queue of the main comparison
 constexpr std::size_t kSemiItems = 512;  // BatchQueue semi-buffer = 64 lines of 8-byte items
 constexpr std::uint64_t kWarmItems = 200'000;
-constexpr int kTimedRuns = 3;
-constexpr std::int64_t kLatencyGapNs = 200;  // offered rate 5 M items/s for the latency probe
-constexpr std::uint64_t kLatencyItems = 100'000;
+constexpr std::uint64_t kMaxItems = 400'000'000;
+constexpr double kMinSeconds = 0.1;               // no timed run shorter than this is reported
+constexpr std::int64_t kLatencyGapNs = 200;       // offered rate 5 M items/s for the latency probe
+constexpr std::uint64_t kLatencyItems = 600'000;  // 120 ms at the offered rate
 
-double g_target_seconds = 0.25;
-const char* g_only = nullptr;
+struct Options {
+  double target_seconds = 0.15;
+  std::string group;  // empty: every group
+  int rotate = 0;
+  int runs = 1;
+};
 
 struct Config {
   const char* queue;
@@ -45,116 +53,233 @@ struct Config {
   std::size_t batch;  // items per publication: semi-buffer or batch size; 1 for per-item queues
 };
 
+// One measurement of a group: `run(items)` moves items through the chain and returns seconds.
+struct Contender {
+  std::string name;  // the key's part after the group
+  Config config;
+  std::function<double(std::uint64_t)> run;
+  std::uint64_t items = 0;
+};
+
 const char* variant_name(Variant variant) { return variant == Variant::kComm ? "comm" : "matrix"; }
 
 template <typename Queue, typename Make>
-void measure(const Config& config, Make make) {
-  const double warm_seconds = run_chain<Queue>(make, config.stages, config.variant, kWarmItems);
-  const double rate = static_cast<double>(kWarmItems) / warm_seconds;
-  const auto items =
-      static_cast<std::uint64_t>(std::clamp(rate * g_target_seconds, double(kWarmItems), 200e6));
-  // Best of kTimedRuns: on a shared 2-core machine a run can lose whole time slices to other
-  // processes; the fastest run is the one closest to what the queue itself costs.
-  double seconds = 1e30;
-  for (int run = 0; run < kTimedRuns; ++run) {
-    seconds = std::min(seconds, run_chain<Queue>(make, config.stages, config.variant, items));
-  }
-  std::printf(
-      "{\"queue\":\"%s\",\"variant\":\"%s\",\"stages\":%d,\"threads\":%d,\"capacity\":%zu,"
-      "\"batch\":%zu,\"items\":%llu,\"seconds\":%.6f,\"items_per_s\":%.1f,\"bytes_per_s\":%.1f,"
-      "\"timed_runs\":%d}\n",
-      config.queue, variant_name(config.variant), config.stages, config.stages, config.capacity,
-      config.batch, static_cast<unsigned long long>(items), seconds, items / seconds,
-      items * sizeof(Item) / seconds, kTimedRuns);
-  std::fflush(stdout);
+Contender make(std::string name, const Config& c, Make make_queue) {
+  return {std::move(name), c,
+          [c, make_queue](std::uint64_t items) {
+            return run_chain<Queue>(make_queue, c.stages, c.variant, items);
+          },
+          0};
 }
 
 template <typename Queue>
-void measure_simple(const Config& config) {
-  measure<Queue>(config, [&] { return std::make_unique<Queue>(config.capacity); });
+Contender simple(std::string name, const Config& c) {
+  return make<Queue>(std::move(name), c, [c] { return std::make_unique<Queue>(c.capacity); });
 }
 
-void run(const Config& c) {
-  const std::string name = c.queue;
-  if (g_only && name != g_only) return;
-  if (name == "batch") return measure_simple<BatchQueue<Item>>(c);
-  if (name == "batch-unpadded") return measure_simple<UnpaddedBatchQueue<Item>>(c);
-  if (name == "lamport") return measure_simple<LamportQueue<Item>>(c);
-  if (name == "lamport-unpadded") return measure_simple<UnpaddedLamportQueue<Item>>(c);
-  if (name == "cached-spsc") return measure_simple<CachedSpscQueue<Item>>(c);
-  if (name == "cached-spsc-batched") {
-    return measure<CachedSpscQueue<Item>>(
-        c, [&] { return std::make_unique<CachedSpscQueue<Item>>(c.capacity, c.batch); });
+Contender contender(std::string name, const Config& c) {
+  const std::string queue = c.queue;
+  if (queue == "batch") return simple<BatchQueue<Item>>(name, c);
+  if (queue == "batch-unpadded") return simple<UnpaddedBatchQueue<Item>>(name, c);
+  if (queue == "lamport") return simple<LamportQueue<Item>>(name, c);
+  if (queue == "lamport-unpadded") return simple<UnpaddedLamportQueue<Item>>(name, c);
+  if (queue == "cached-spsc") return simple<CachedSpscQueue<Item>>(name, c);
+  if (queue == "cached-spsc-batched") {
+    return make<CachedSpscQueue<Item>>(
+        name, c, [c] { return std::make_unique<CachedSpscQueue<Item>>(c.capacity, c.batch); });
   }
-  if (name == "mutex") return measure_simple<MutexQueue<Item>>(c);
-  if (name == "vyukov-mpmc") return measure_simple<VyukovMpmcQueue<Item>>(c);
-  if (name == "moodycamel-rwq") return measure_simple<MoodycamelQueue<Item>>(c);
-  if (name == "boost-spsc") return measure_simple<BoostSpscQueue<Item>>(c);
-  std::fprintf(stderr, "unknown queue %s\n", c.queue);
+  if (queue == "mutex") return simple<MutexQueue<Item>>(name, c);
+  if (queue == "vyukov-mpmc") return simple<VyukovMpmcQueue<Item>>(name, c);
+  if (queue == "moodycamel-rwq") return simple<MoodycamelQueue<Item>>(name, c);
+  if (queue == "boost-spsc") return simple<BoostSpscQueue<Item>>(name, c);
+  std::fprintf(stderr, "bench_queues: unknown queue %s\n", c.queue);
   std::exit(2);
-}
-
-template <typename Queue>
-void latency_row(const char* name, std::size_t capacity, std::size_t batch) {
-  if (g_only && std::strcmp(name, g_only) != 0) return;
-  Queue warm(capacity);
-  (void)measure_latency(warm, kLatencyItems / 10, kLatencyGapNs);
-  Queue queue(capacity);
-  const Latency latency = measure_latency(queue, kLatencyItems, kLatencyGapNs);
-  std::printf(
-      "{\"queue\":\"%s\",\"variant\":\"latency\",\"stages\":2,\"threads\":2,\"capacity\":%zu,"
-      "\"batch\":%zu,\"items\":%llu,\"items_per_s\":%.1f,\"latency_ns_median\":%.0f,"
-      "\"latency_ns_p99\":%.0f}\n",
-      name, capacity, batch, static_cast<unsigned long long>(kLatencyItems), 1e9 / kLatencyGapNs,
-      latency.median_ns, latency.p99_ns);
-  std::fflush(stdout);
 }
 
 constexpr const char* kAllQueues[] = {
     "batch",          "batch-unpadded",      "lamport", "lamport-unpadded",
     "cached-spsc",    "cached-spsc-batched", "mutex",   "vyukov-mpmc",
     "moodycamel-rwq", "boost-spsc"};
+constexpr std::size_t kSemiLines[] = {1, 2, 4, 8, 16, 64};  // semi-buffer sizes in cache lines
 
-std::size_t batch_of(const char* queue) {
-  const std::string name = queue;
-  return name == "batch" || name == "batch-unpadded" || name == "cached-spsc-batched" ? kSemiItems
-                                                                                      : 1;
+std::size_t batch_of(const std::string& queue) {
+  return queue == "batch" || queue == "batch-unpadded" || queue == "cached-spsc-batched"
+             ? kSemiItems
+             : 1;
 }
 
-void run_all() {
+// The throughput groups: every queue at capacity 1024 (comm/matrix x 2/4 stages), and BatchQueue
+// padded and unpadded against its semi-buffer size.
+std::vector<Contender> group_contenders(const std::string& group) {
+  std::vector<Contender> out;
   for (Variant variant : {Variant::kComm, Variant::kMatrix}) {
     for (int stages : {2, 4}) {
+      if (group != std::string(variant_name(variant)) + "-" + std::to_string(stages)) continue;
       for (const char* queue : kAllQueues)
-        run({queue, variant, stages, kCapacity, batch_of(queue)});
+        out.push_back(contender(queue, {queue, variant, stages, kCapacity, batch_of(queue)}));
     }
   }
-  // Throughput and latency against the semi-buffer size (1 to 64 lines of 8 items).
-  for (std::size_t lines : {1, 2, 4, 8, 16, 64}) {
-    const std::size_t capacity = BatchQueue<Item>::capacity_for_lines(lines);
-    if (lines != 64) run({"batch", Variant::kComm, 2, capacity, capacity / 2});
-    if (lines != 64) run({"batch-unpadded", Variant::kComm, 2, capacity, capacity / 2});
-    latency_row<BatchQueue<Item>>("batch", capacity, capacity / 2);
+  if (group == "semi-sweep") {
+    for (std::size_t lines : kSemiLines) {
+      const std::size_t capacity = BatchQueue<Item>::capacity_for_lines(lines);
+      const std::string semi = "-semi" + std::to_string(capacity / 2);
+      for (const char* queue : {"batch", "batch-unpadded"})
+        out.push_back(contender(queue + semi, {queue, Variant::kComm, 2, capacity, capacity / 2}));
+    }
   }
-  latency_row<CachedSpscQueue<Item>>("cached-spsc", kCapacity, 1);
-  latency_row<LamportQueue<Item>>("lamport", kCapacity, 1);
+  return out;
+}
+
+std::uint64_t items_for(double items_per_s, double seconds) {
+  return static_cast<std::uint64_t>(
+      std::clamp(items_per_s * seconds, double(kWarmItems), double(kMaxItems)));
+}
+
+// Warm-up (thread start, wasm tier-up, caches), then one warm run that sizes the timed runs.
+void size(Contender& c, double target_seconds) {
+  const double warm = c.run(kWarmItems);
+  c.items = items_for(kWarmItems / warm, target_seconds);
+  const double sizing = c.run(c.items);
+  c.items = items_for(c.items / sizing, target_seconds);
+}
+
+// A timed run of at least kMinSeconds (a shorter one is run again with twice the items).
+double timed(Contender& c) {
+  double seconds = c.run(c.items);
+  while (seconds < kMinSeconds && c.items < kMaxItems) {
+    c.items = std::min(kMaxItems, c.items * 2);
+    seconds = c.run(c.items);
+  }
+  return seconds;
+}
+
+void print_sample(const std::string& group, const Contender& c, double seconds) {
+  const Config& k = c.config;
+  std::printf(
+      "{\"key\":\"%s/%s\",\"group\":\"%s\",\"queue\":\"%s\",\"variant\":\"%s\",\"stages\":%d,"
+      "\"threads\":%d,\"capacity\":%zu,\"batch\":%zu,\"items\":%llu,\"seconds\":%.6f,"
+      "\"items_per_s\":%.1f,\"bytes_per_s\":%.1f}\n",
+      group.c_str(), c.name.c_str(), group.c_str(), k.queue, variant_name(k.variant), k.stages,
+      k.stages, k.capacity, k.batch, static_cast<unsigned long long>(c.items), seconds,
+      c.items / seconds, c.items * sizeof(Item) / seconds);
+  std::fflush(stdout);
+}
+
+template <typename T>
+std::vector<T*> rotated(std::vector<T>& list, int k) {
+  std::vector<T*> out;
+  const int n = static_cast<int>(list.size());
+  for (int i = 0; i < n; ++i) out.push_back(&list[static_cast<std::size_t>(((i + k) % n + n) % n)]);
+  return out;
+}
+
+void run_throughput(const std::string& group, const Options& o) {
+  std::vector<Contender> contenders = group_contenders(group);
+  for (Contender* c : rotated(contenders, o.rotate)) size(*c, o.target_seconds);
+  for (int run = 0; run < o.runs; ++run) {
+    for (Contender* c : rotated(contenders, o.rotate + run)) print_sample(group, *c, timed(*c));
+  }
+}
+
+// Push-to-pop latency at an offered 5 M items/s without flushing, after a short warm-up probe.
+struct LatencyContender {
+  std::string name;
+  const char* queue;
+  std::size_t capacity;
+  std::size_t batch;
+  std::function<Latency(std::uint64_t)> probe;
+};
+
+template <typename Queue>
+LatencyContender latency(std::string name, const char* queue, std::size_t capacity,
+                         std::size_t batch) {
+  return {std::move(name), queue, capacity, batch, [capacity](std::uint64_t items) {
+            Queue q(capacity);
+            return measure_latency(q, items, kLatencyGapNs);
+          }};
+}
+
+void run_latency(const Options& o) {
+  std::vector<LatencyContender> contenders;
+  for (std::size_t lines : kSemiLines) {
+    const std::size_t capacity = BatchQueue<Item>::capacity_for_lines(lines);
+    contenders.push_back(latency<BatchQueue<Item>>("batch-semi" + std::to_string(capacity / 2),
+                                                   "batch", capacity, capacity / 2));
+  }
+  contenders.push_back(latency<CachedSpscQueue<Item>>("cached-spsc", "cached-spsc", kCapacity, 1));
+  contenders.push_back(latency<LamportQueue<Item>>("lamport", "lamport", kCapacity, 1));
+  for (LatencyContender* c : rotated(contenders, o.rotate)) (void)c->probe(kLatencyItems / 10);
+  for (int run = 0; run < o.runs; ++run) {
+    for (LatencyContender* c : rotated(contenders, o.rotate + run)) {
+      const Latency l = c->probe(kLatencyItems);
+      std::printf(
+          "{\"key\":\"latency/%s\",\"group\":\"latency\",\"queue\":\"%s\",\"variant\":\"latency\","
+          "\"stages\":2,\"threads\":2,\"capacity\":%zu,\"batch\":%zu,\"items\":%llu,"
+          "\"seconds\":%.6f,\"items_per_s\":%.1f,\"offered_items_per_s\":%.1f,"
+          "\"latency_ns_median\":%.0f,\"latency_ns_p99\":%.0f}\n",
+          c->name.c_str(), c->queue, c->capacity, c->batch,
+          static_cast<unsigned long long>(kLatencyItems), kLatencyItems * kLatencyGapNs * 1e-9,
+          1e9 / kLatencyGapNs, 1e9 / kLatencyGapNs, l.median_ns, l.p99_ns);
+      std::fflush(stdout);
+    }
+  }
+}
+
+constexpr const char* kGroups[] = {"comm-2",   "comm-4",     "matrix-2",
+                                   "matrix-4", "semi-sweep", "latency"};
+
+void run_group(const std::string& group, const Options& o) {
+  if (group == "latency") return run_latency(o);
+  run_throughput(group, o);
+}
+
+[[noreturn]] void usage(const char* problem) {
+  std::fprintf(stderr,
+               "bench_queues: %s\nusage: bench_queues [--group NAME] [--rotate K] [--runs N 1..100]"
+               " [--seconds S 0.1..10] [--list-groups]\n",
+               problem);
+  std::exit(2);
 }
 
 }  // namespace
 }  // namespace pipelab::bench
 
 int main(int argc, char** argv) {
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (std::strcmp(argv[i], "--seconds") == 0) {
-      pipelab::bench::g_target_seconds = std::atof(argv[i + 1]);
-    } else if (std::strcmp(argv[i], "--only") == 0) {
-      pipelab::bench::g_only = argv[i + 1];
+  using namespace pipelab::bench;
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (flag == "--list-groups") {
+      std::printf("{\"groups\":[");
+      for (const char* g : kGroups) std::printf("%s\"%s\"", g == kGroups[0] ? "" : ",", g);
+      std::printf("]}\n");
+      return 0;
+    }
+    if (i + 1 >= argc) usage(("missing value after " + flag).c_str());
+    const char* value = argv[++i];
+    if (flag == "--seconds") {
+      o.target_seconds = std::atof(value);
+      if (!(o.target_seconds >= kMinSeconds && o.target_seconds <= 10))
+        usage("--seconds is out of range (allowed 0.1..10)");
+    } else if (flag == "--group") {
+      o.group = value;
+      if (std::none_of(std::begin(kGroups), std::end(kGroups),
+                       [&](const char* g) { return o.group == g; }))
+        usage(("unknown group " + o.group).c_str());
+    } else if (flag == "--rotate") {
+      o.rotate = std::atoi(value);
+    } else if (flag == "--runs") {
+      o.runs = std::atoi(value);
+      if (o.runs < 1 || o.runs > 100) usage("--runs is out of range (allowed 1..100)");
     } else {
-      std::fprintf(stderr, "usage: bench_queues [--seconds S] [--only QUEUE]\n");
-      return 2;
+      usage(("unknown flag " + flag).c_str());
     }
   }
-  pipelab::bench::run_all();
-  std::printf("{\"done\":true,\"sink\":%llu}\n",
-              static_cast<unsigned long long>(pipelab::bench::g_sink.load()));
+  if (!o.group.empty()) {
+    run_group(o.group, o);
+  } else {
+    for (const char* group : kGroups) run_group(group, o);
+  }
+  std::printf("{\"done\":true,\"sink\":%llu}\n", static_cast<unsigned long long>(g_sink.load()));
   return 0;
 }

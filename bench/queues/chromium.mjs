@@ -1,48 +1,30 @@
-// Runs benchmark processes in headless Chromium: a tiny cross-origin-isolated HTTP server on
-// 127.0.0.1 serves the bench page, the web wasm build and ringbuf.js; each process is a fresh
-// browser (own --user-data-dir), so repeats never share a renderer.
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+// Runs benchmark processes in headless Chromium. The project's static server
+// (scripts/lib/staticServer.mjs, with the COOP/COEP headers) serves a site folder of links:
+// /bench (the bench page and drivers), /wasm (the web build), /vendor/ringbuf.mjs (ringbuf.js's
+// ES build). Each process is a fresh browser (own profile), so repeats never share a renderer.
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
+import { repoRoot } from '../../scripts/lib/proc.mjs';
+import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 
-const TYPES = {
-  '.html': 'text/html',
-  '.mjs': 'text/javascript',
-  '.js': 'text/javascript',
-  '.wasm': 'application/wasm',
-};
-
-// routes: URL prefix -> folder on disk (or a single file when the prefix is a whole path).
-export async function startServer(routes) {
-  const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    const prefix = Object.keys(routes).find(
-      (p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`),
-    );
-    if (!prefix) return void response.writeHead(404).end();
-    const file =
-      path === prefix ? routes[prefix] : join(routes[prefix], normalize(path.slice(prefix.length)));
-    try {
-      const body = await readFile(file);
-      response.writeHead(200, {
-        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'Cross-Origin-Opener-Policy': 'same-origin',
-        'Cross-Origin-Embedder-Policy': 'require-corp',
-        'Cache-Control': 'no-store',
-      });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+/** Serves the bench site; the page is at `${url}bench/queues/page/index.html`. */
+export async function serveBenchSite(emDir) {
+  const site = join(repoRoot, 'wasm', 'build', 'bench-queues-site');
+  rmSync(site, { recursive: true, force: true });
+  mkdirSync(join(site, 'vendor'), { recursive: true });
+  symlinkSync(join(repoRoot, 'bench'), join(site, 'bench'));
+  symlinkSync(emDir, join(site, 'wasm'));
+  symlinkSync(
+    join(repoRoot, 'node_modules', 'ringbuf.js', 'dist', 'index.mjs'),
+    join(site, 'vendor', 'ringbuf.mjs'),
+  );
+  const server = await serveStatic({ root: site, isolationHeaders: true });
+  return { ...server, page: `${server.url}bench/queues/page/index.html` };
 }
 
-// Opens `url` in a fresh headless Chromium and returns the page's JSON lines.
+/** Opens `url` in a fresh headless Chromium and returns the page's JSON lines and the version. */
 export async function runInChromium(url, { timeoutMs = 600_000 } = {}) {
-  // Debian's Chromium with the project's flags and a throwaway profile (scripts/lib/browser.mjs).
   const browser = await launchBrowser();
   const { context } = browser;
   try {

@@ -130,8 +130,14 @@ Latency measure_latency(Queue& queue, std::uint64_t items, std::int64_t gap_ns) 
   publish_rest(queue);
   consumer.join();
   std::sort(latencies.begin(), latencies.end());
-  return {static_cast<double>(latencies[items / 2]),
-          static_cast<double>(latencies[items * 99 / 100])};
+  // The median as bench/lib/stats.mjs defines it (the mean of the middle two for an even count);
+  // p99 by nearest rank, as its percentile().
+  const std::size_t mid = latencies.size() / 2;
+  const double median = latencies.size() % 2
+                            ? static_cast<double>(latencies[mid])
+                            : (static_cast<double>(latencies[mid - 1]) + latencies[mid]) / 2;
+  const std::size_t p99_rank = (latencies.size() * 99 + 99) / 100;  // ceil(0.99 n)
+  return {median, static_cast<double>(latencies[p99_rank - 1])};
 }
 
 }  // namespace pipelab::bench

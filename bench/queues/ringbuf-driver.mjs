@@ -1,6 +1,10 @@
 // Drives the ringbuf.js benchmark from a main thread (Node or a browser page): creates the ring and
-// two workers, runs a warm-up that also sizes the run, then the best of 3 timed runs per batch size.
-// Returns rows shaped like the C++ bench's lines.
+// two workers, then measures like the C++ bench (bench_queues.cpp): per batch size a warm-up run
+// and a run that sizes the timed runs to targetSeconds, timed runs of at least 100 ms (a shorter
+// one is run again with twice the items), the batch sizes in an order rotated by `rotate`.
+// Returns one sample per timed run, shaped like the C++ bench's lines (group comm-2).
+import { rotate as rotated } from '../lib/rounds.mjs';
+
 // Browsers cannot resolve the bare specifier; the bench server serves the package's ES build.
 const { RingBuffer } = await import(
   typeof process === 'object' && process.versions?.node ? 'ringbuf.js' : '/vendor/ringbuf.mjs'
@@ -8,6 +12,8 @@ const { RingBuffer } = await import(
 
 const CAPACITY = 1024; // float64 slots, as in the C++ queues
 const WARM_ITEMS = 200_000;
+const MAX_ITEMS = 400_000_000;
+const MIN_SECONDS = 0.1; // as kMinSeconds in bench_queues.cpp
 
 function request(worker, message, isNode) {
   return new Promise((resolve) => {
@@ -23,8 +29,19 @@ function request(worker, message, isNode) {
   });
 }
 
-// makeWorker() returns a Worker (node:worker_threads or DOM) running ringbuf-worker.mjs.
-export async function runRingbuf({ makeWorker, isNode, batches, targetSeconds = 0.25 }) {
+/**
+ * @param {{makeWorker: () => any, isNode: boolean, batches: number[], targetSeconds?: number,
+ *   rotate?: number, runs?: number}} options  makeWorker returns a Worker (node:worker_threads or
+ *   DOM) running ringbuf-worker.mjs.
+ */
+export async function runRingbuf({
+  makeWorker,
+  isNode,
+  batches,
+  targetSeconds = 0.15,
+  rotate = 0,
+  runs = 1,
+}) {
   const ringStorage = RingBuffer.getStorageForCapacity(CAPACITY, Float64Array);
   const gateStorage = new SharedArrayBuffer(4);
   const gate = new Int32Array(gateStorage);
@@ -33,43 +50,55 @@ export async function runRingbuf({ makeWorker, isNode, batches, targetSeconds = 
   for (const worker of [producer, consumer]) {
     await request(worker, { cmd: 'init', ringStorage, gateStorage }, isNode);
   }
-  let run = 0;
-  const timed = async (items, batch) => {
-    run += 1;
+  let gateRun = 0;
+  const run = async (items, batch) => {
+    gateRun += 1;
     const done = Promise.all([
-      request(producer, { cmd: 'run', role: 'producer', items, batch, run }, isNode),
-      request(consumer, { cmd: 'run', role: 'consumer', items, batch, run }, isNode),
+      request(producer, { cmd: 'run', role: 'producer', items, batch, run: gateRun }, isNode),
+      request(consumer, { cmd: 'run', role: 'consumer', items, batch, run: gateRun }, isNode),
     ]);
     await new Promise((resolve) => setTimeout(resolve, 20)); // both workers reach the gate
-    Atomics.store(gate, 0, run);
+    Atomics.store(gate, 0, gateRun);
     Atomics.notify(gate, 0);
     const [, result] = await done;
     if (result.errors !== 0)
       throw new Error(`ringbuf.js delivered ${result.errors} items out of order`);
     return result.seconds;
   };
-  const rows = [];
-  for (const batch of batches) {
-    const warmSeconds = await timed(WARM_ITEMS, batch);
-    const items = Math.round(
-      Math.min(200e6, Math.max(WARM_ITEMS, (WARM_ITEMS / warmSeconds) * targetSeconds)),
-    );
-    let seconds = Infinity; // best of 3 timed runs, as in the C++ bench
-    for (let run = 0; run < 3; ++run) seconds = Math.min(seconds, await timed(items, batch));
-    rows.push({
-      queue: 'ringbuf-js',
-      variant: 'comm',
-      stages: 2,
-      threads: 2,
-      capacity: CAPACITY,
-      batch,
-      items,
-      seconds,
-      items_per_s: items / seconds,
-      bytes_per_s: (items * 8) / seconds,
-    });
+  const itemsFor = (perSecond) =>
+    Math.round(Math.min(MAX_ITEMS, Math.max(WARM_ITEMS, perSecond * targetSeconds)));
+  const items = new Map();
+  for (const batch of rotated(batches, rotate)) {
+    const warm = await run(WARM_ITEMS, batch);
+    const sizing = itemsFor(WARM_ITEMS / warm);
+    items.set(batch, itemsFor(sizing / (await run(sizing, batch))));
+  }
+  const samples = [];
+  for (let r = 0; r < runs; ++r) {
+    for (const batch of rotated(batches, rotate + r)) {
+      let seconds = await run(items.get(batch), batch);
+      while (seconds < MIN_SECONDS && items.get(batch) < MAX_ITEMS) {
+        items.set(batch, Math.min(MAX_ITEMS, items.get(batch) * 2));
+        seconds = await run(items.get(batch), batch);
+      }
+      const n = items.get(batch);
+      samples.push({
+        key: `comm-2/ringbuf-js-b${batch}`,
+        group: 'comm-2',
+        queue: 'ringbuf-js',
+        variant: 'comm',
+        stages: 2,
+        threads: 2,
+        capacity: CAPACITY,
+        batch,
+        items: n,
+        seconds,
+        items_per_s: n / seconds,
+        bytes_per_s: (n * 8) / seconds,
+      });
+    }
   }
   producer.terminate();
   consumer.terminate();
-  return rows;
+  return samples;
 }

@@ -1,8 +1,12 @@
 // Runs one benchmark process inside the page and exposes its JSON lines as window.__benchResult
-// (or window.__benchError); the Playwright driver in bench/queues/chromium.mjs waits for either.
+// (or window.__benchError); bench/queues/chromium.mjs waits for either. The query gives the mode
+// (wasm: the C++ bench, ringbuf: ringbuf.js between two Workers) and the method's parameters.
 const params = new URLSearchParams(location.search);
 const log = document.getElementById('log');
 const lines = [];
+const seconds = params.get('seconds') ?? '0.15';
+const rotate = params.get('rotate') ?? '0';
+const runs = params.get('runs') ?? '1';
 
 function finish(error) {
   if (error) window.__benchError = String(error?.stack ?? error);
@@ -17,7 +21,9 @@ if (!crossOriginIsolated) {
     makeWorker: () => new Worker('/bench/queues/ringbuf-worker.mjs', { type: 'module' }),
     isNode: false,
     batches: params.getAll('batch').map(Number),
-    targetSeconds: Number(params.get('seconds') ?? 0.25),
+    targetSeconds: Number(seconds),
+    rotate: Number(rotate),
+    runs: Number(runs),
   }).then((rows) => {
     for (const row of rows) lines.push(JSON.stringify(row));
     finish();
@@ -25,7 +31,16 @@ if (!crossOriginIsolated) {
 } else {
   // The Emscripten glue reads this global; main() runs in a pthread (PROXY_TO_PTHREAD).
   window.Module = {
-    arguments: ['--seconds', params.get('seconds') ?? '0.25'],
+    arguments: [
+      '--seconds',
+      seconds,
+      '--group',
+      params.get('group') ?? 'comm-2',
+      '--rotate',
+      rotate,
+      '--runs',
+      runs,
+    ],
     print: (line) => {
       lines.push(line);
       log.textContent += `${line}\n`;
