@@ -33,8 +33,8 @@ _pl_tl_pipeline_finished,_pl_tl_pipeline_join,_pl_tl_pipeline_ring,_pl_tl_pipeli
     LINK_DEPENDS ${PIPELAB_ROOT}/wasm/src/node_pre.js)
 endif()
 
-# Pipeline benchmark CLI (bench/pipelines/run.mjs turns it on): native with oneTBB when present,
-# and a Node program on pthreads under Emscripten.
+# Pipeline benchmark CLI (bench/pipelines/run.mjs turns it on): native with oneTBB, its peer, and
+# a Node program on pthreads under Emscripten (no oneTBB there).
 option(PIPELAB_PIPELINE_BENCH "Build the pipeline benchmark CLI" OFF)
 if(PIPELAB_PIPELINE_BENCH)
   add_executable(pipeline_bench ${PIPELAB_ROOT}/bench/pipelines/pipeline_bench.cpp)
@@ -46,16 +46,14 @@ if(PIPELAB_PIPELINE_BENCH)
       -sDEFAULT_PTHREAD_STACK_SIZE=1MB --pre-js ${PIPELAB_ROOT}/wasm/src/node_pre.js)
     set_target_properties(pipeline_bench PROPERTIES SUFFIX ".js")
   else()
+    # A native report without its peer would compare with nothing: no oneTBB, no build.
     find_package(TBB QUIET)
-    if(TARGET TBB::tbb)
-      target_link_libraries(pipeline_bench PRIVATE TBB::tbb)
-      target_compile_definitions(pipeline_bench PRIVATE PIPELAB_HAVE_TBB=1)
-    else()
-      find_library(PIPELAB_TBB_LIB tbb)
-      if(PIPELAB_TBB_LIB)
-        target_link_libraries(pipeline_bench PRIVATE ${PIPELAB_TBB_LIB})
-        target_compile_definitions(pipeline_bench PRIVATE PIPELAB_HAVE_TBB=1)
-      endif()
+    if(NOT TARGET TBB::tbb)
+      message(FATAL_ERROR "The pipeline benchmark needs oneTBB, its peer (Debian package "
+        "libtbb-dev); `npm run bench:pipelines` installs it on Debian as root.")
     endif()
+    target_sources(pipeline_bench PRIVATE ${PIPELAB_ROOT}/bench/pipelines/onetbb_pipeline.cpp)
+    target_link_libraries(pipeline_bench PRIVATE TBB::tbb)
+    target_compile_definitions(pipeline_bench PRIVATE PIPELAB_BENCH_ONETBB=1)
   endif()
 endif()
