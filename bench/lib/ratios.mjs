@@ -2,14 +2,21 @@
 // (`ratios`), so every printed figure is in the JSON. Rows measured in the same run are paired by
 // round (samples taken seconds apart under the same load): the ratio is the median of the
 // per-round ratios, with their min and max. Rows from different runs (a partial re-run) only
-// give the ratio of their medians, with the range from both rows' min and max, and say so.
+// give the ratio of their medians, with the range from both rows' min and max, and say so. Each
+// ratio also gives `best_ratio`, the ratio of the two rows' fastest rounds: on this shared
+// machine load only ever slows a run, so it is the figure least touched by other work.
 import { median } from './stats.mjs';
 
 /**
  * @typedef {{name: string, of: string, over: string, basis: string, method: string,
- *   ratio: number, ratio_min: number, ratio_max: number, pairs: number, goal?: number,
+ *   ratio: number, ratio_min: number, ratio_max: number, pairs: number, best_ratio: number,
+ *   goal?: number,
  *   verdict?: string, note?: string}} Ratio
  */
+
+/** The fastest round of a row's series (its `_max` field when the series is missing). */
+const fastest = (series, max) =>
+  series.some((x) => x != null) ? Math.max(...series.filter((x) => x != null)) : max;
 
 /**
  * @param {string} name  what the ratio says, as printed
@@ -39,6 +46,7 @@ export function ratio(name, of, over, options = {}) {
     ratio_min: paired ? Math.min(...pairs) : of[`${value}_min`] / over[`${value}_max`],
     ratio_max: paired ? Math.max(...pairs) : of[`${value}_max`] / over[`${value}_min`],
     pairs: paired ? pairs.length : 0,
+    best_ratio: fastest(a, of[`${value}_max`]) / fastest(b, over[`${value}_max`]),
   };
   if (goal !== undefined) {
     result.goal = goal;
@@ -59,7 +67,7 @@ export function formatRatios(title, ratios) {
     const goal = r.goal === undefined ? '' : `${r.verdict} (goal >= ${r.goal})`;
     const how = r.pairs ? `${r.pairs} rounds` : 'unpaired';
     lines.push(
-      `  ${r.name.padEnd(width)} ${fmt(r.ratio).padStart(8)}  [${fmt(r.ratio_min)}-${fmt(r.ratio_max)}]  ${how.padEnd(9)} ${goal}${r.note ? `  ${r.note}` : ''}`,
+      `  ${r.name.padEnd(width)} ${fmt(r.ratio).padStart(8)}  [${fmt(r.ratio_min)}-${fmt(r.ratio_max)}]  best ${fmt(r.best_ratio).padEnd(6)} ${how.padEnd(9)} ${goal}${r.note ? `  ${r.note}` : ''}`,
     );
   }
   return lines.join('\n');

@@ -136,18 +136,24 @@ function ioTable(report) {
   return lines;
 }
 
-/** Achieved service time per busy-work row: the calibration's accuracy on this target. */
+/** Achieved vs nominal work per item, per busy-work row: the calibration's accuracy here. */
 function serviceTable(report) {
   const rows = (report?.results ?? []).filter((r) => r.work_us_per_item_achieved !== undefined);
   if (!rows.length) return [];
   const cells = rows.map(
-    (r) => `${r.key} ${(r.work_us_per_item_achieved / r.work_us_per_item).toFixed(3)}`,
+    (r) => `${r.key} ${r.work_us_per_item_achieved.toFixed(1)}/${r.work_us_per_item}`,
   );
-  return ['  achieved / nominal work per item (probe after each run):', `    ${cells.join('; ')}`];
+  return [
+    '  achieved/nominal us of work per item (probe after each run):',
+    `    ${cells.join('; ')}`,
+  ];
 }
 
 export function printPipelines(reports) {
-  const parts = ['', 'Pipeline benchmark ratios (median of per-round ratios [min-max]):'];
+  const parts = [
+    '',
+    'Pipeline benchmark ratios (median of per-round ratios [min-max]; best: ratio of the fastest rounds):',
+  ];
   for (const [target, report] of Object.entries(reports)) {
     parts.push(formatRatios(`${target}:`, report.ratios ?? []));
     parts.push(...serviceTable(report), ...ioTable(report));

@@ -136,7 +136,7 @@ function semiTable(reports) {
 export function printQueues(reports) {
   const parts = [
     '',
-    'Queue benchmark ratios (median of per-round ratios [min-max], 8-byte items, capacity 1024, semi-buffer 512):',
+    'Queue benchmark ratios (median of per-round ratios [min-max]; best: ratio of the fastest rounds; 8-byte items, capacity 1024, semi-buffer 512):',
   ];
   for (const [target, report] of Object.entries(reports))
     parts.push(formatRatios(`${target}:`, report.ratios ?? []));

@@ -77,6 +77,7 @@ describe('ratio', () => {
       },
     );
     expect(r).toMatchObject({ ratio: 3, ratio_min: 2, ratio_max: 4, pairs: 3, verdict: 'met' });
+    expect(r?.best_ratio).toBe(3); // fastest rounds: 90 / 30
   });
 
   test('different runs: the ratio of medians, said so, with the widest range', () => {
