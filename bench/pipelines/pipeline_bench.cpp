@@ -6,8 +6,8 @@
 // version per batch size. Method (bench/lib/rounds.mjs runs one process per target, group and
 // round): every case gets a quarter-length warm-up run, then --runs timed runs in an order
 // rotated by --rotate (and by one more each run); a run under 100 ms is run again with twice the
-// items. After each timed run of busy-work stages, a probe times what the stages really took
-// (the achieved service time): the busy-work calibration can run short, in wasm by ~10%.
+// items. After each timed run of busy-work stages, BusyWork::measure_us_per_call() gives what
+// the stages really take on this target (the achieved service time), recorded beside the target.
 //   usage: pipeline_bench --target NAME [--group NAME] [--rotate K] [--runs N] [--quick]
 #include <algorithm>
 #include <chrono>
@@ -16,15 +16,13 @@
 #include <string>
 #include <vector>
 
-#include "pipelab/workload/stage_work.hpp"
+#include "pipelab/workload/busy_work.hpp"
 #include "pipeline_cases.hpp"
 
 namespace {
 
 using namespace pipelab::bench;
 
-constexpr double kChunkUs = 400;  // the achieved-service probe: chunks of this many µs per stage
-constexpr int kProbeChunks = 11;
 constexpr double kMinSeconds = 0.1;  // no timed run shorter than this is reported
 
 struct Options {
@@ -35,29 +33,18 @@ struct Options {
   bool quick = false;
 };
 
-volatile std::uint64_t g_sink = 0;  // keeps the probe's work alive
-
-// Achieved service time: the µs per call of each stage's StageWork::run (what the runtimes call
-// per item), timed on this thread right after a timed run: kProbeChunks chunks of >= kChunkUs,
-// keeping the fastest chunk's mean per call. Why the fastest: other processes only ever lengthen
-// a timing, and the probe is after the busy work's calibration error, not the machine's load.
-// Returns the first stage's time and the sum over the stages (work per item).
-std::pair<double, double> probe_service_us(const ExperimentSpec& spec) {
+// Achieved service time per stage: BusyWork::measure_us_per_call() (the fastest of several
+// timings of back-to-back spin_us() calls, the loop every busy stage runs), taken on this thread
+// right after a timed run. Returns the first stage's time and the sum over the stages (work per
+// item).
+std::pair<double, double> achieved_service_us(const ExperimentSpec& spec) {
+  const auto& busy = pipelab::workload::BusyWork::global();
   double first = 0;
   double total = 0;
-  for (std::uint32_t s = 0; s < spec.stages.size(); ++s) {
-    const pipelab::workload::StageWork work(spec.stages[s].service, spec.seed, s);
-    const int calls = std::max(1, int(kChunkUs / std::max(1.0, spec.stages[s].service.us)));
-    std::uint64_t value = g_sink | 1;
-    double fastest = 1e30;
-    for (int chunk = 0; chunk < kProbeChunks; ++chunk) {
-      const auto t0 = Clock::now();
-      for (int i = 0; i < calls; ++i) value = work.run(std::uint64_t(i), value);
-      fastest = std::min(fastest, seconds_since(t0) * 1e6 / calls);
-    }
-    g_sink = value;
-    if (s == 0) first = fastest;
-    total += fastest;
+  for (const StageSpec& stage : spec.stages) {
+    const double us = busy.measure_us_per_call(stage.service.us);
+    if (&stage == &spec.stages.front()) first = us;
+    total += us;
   }
   return {first, total};
 }
@@ -76,7 +63,7 @@ void print_sample(const Options& o, const std::string& group, const Case& c, std
   if (c.busy_work) {
     double nominal = 0;
     for (const StageSpec& st : c.spec.stages) nominal += st.service.us;
-    const auto [first, total] = probe_service_us(c.spec);
+    const auto [first, total] = achieved_service_us(c.spec);
     std::printf(
         ",\"stage_us_achieved\":%.3f,\"work_us_per_item\":%g,"
         "\"work_us_per_item_achieved\":%.3f",

@@ -59,7 +59,7 @@ struct Case {
   ExperimentSpec spec;  // validated: threads and tokens filled in
   bool telemetry = false;
   std::function<Sample(std::uint64_t)> run;
-  bool busy_work = true;              // stages are calibrated busy work (probe their service)
+  bool busy_work = true;  // stages are calibrated busy work (their achieved time is measured)
   std::uint32_t compute_threads = 0;  // two-stage output only
   std::uint32_t batch_items = 0;
 };

@@ -144,7 +144,7 @@ function serviceTable(report) {
     (r) => `${r.key} ${r.work_us_per_item_achieved.toFixed(1)}/${r.work_us_per_item}`,
   );
   return [
-    '  achieved/nominal us of work per item (probe after each run):',
+    '  achieved/nominal us of work per item (measured after each run):',
     `    ${cells.join('; ')}`,
   ];
 }

@@ -2,7 +2,7 @@
 // wasm under Node, and runs both interleaved (bench/lib/rounds.mjs): per group of compared cases,
 // each round runs one process per target back to back, targets and cases in rotating order;
 // every timed run lasts at least 100 ms. Each busy-work row records its achieved service time
-// (a probe after each run; see pipeline_bench.cpp) and its rate at equal work per item. Writes
+// (BusyWork::measure_us_per_call() after each run) and its rate at equal work per item. Writes
 // bench/results/pipelines-<target>.json (DESIGN.md bench format, plus every printed ratio) and
 // prints the ratios. A native report without oneTBB is not written (bench/lib/peers.mjs).
 import { join } from 'node:path';
@@ -37,7 +37,7 @@ const FLAGS = {
 const METHOD =
   'interleaved rounds (bench/lib/rounds.mjs): per group, each round runs one process per target back to back in rotating order, and the cases inside a process in rotating order after a quarter-length warm-up of each; one timed run of at least 100 ms per case and round; rows give the median over the rounds with min and max, rates by round, and ratios pair rounds';
 const SERVICE =
-  "stage_us_achieved / work_us_per_item_achieved: a calibration probe, not the run itself: the mean µs per call of each stage's StageWork::run (the call the runtimes make per item), timed on the driver thread right after each timed run, on the same target (the fastest of 11 chunks of >= 0.4 ms per stage: load only lengthens a timing); items_per_s_corrected = items_per_s × work_us_per_item_achieved / work_us_per_item (the rate had every stage taken its nominal time)";
+  'stage_us_achieved / work_us_per_item_achieved: BusyWork::measure_us_per_call(stage_us) per stage (the fastest of several timings of back-to-back spin_us() calls, the loop every busy stage runs: load only lengthens a timing), taken on the same target right after each timed run, not inside it; items_per_s_corrected = items_per_s × work_us_per_item_achieved / work_us_per_item (the rate had every stage taken its nominal time)';
 
 /** Adds the rate at equal work per item to a busy-work sample. */
 function withCorrectedRate(sample) {
