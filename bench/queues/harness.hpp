@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <memory>
 #include <thread>
-#include <type_traits>
 #include <vector>
 
+#include "pipelab/queues/flush.hpp"
 #include "pipelab/queues/wait_policy.hpp"
 
 namespace pipelab::bench {
@@ -41,14 +41,10 @@ inline Item matrix_work(Item item) noexcept {
   return item + static_cast<Item>(c[5]) % 2;  // keeps the value's order, depends on the work
 }
 
-template <typename Q, typename = void>
-struct HasFlush : std::false_type {};
-template <typename Q>
-struct HasFlush<Q, std::void_t<decltype(std::declval<Q&>().flush())>> : std::true_type {};
-
-template <typename Queue>
-void publish_rest(Queue& queue) {
-  if constexpr (HasFlush<Queue>::value) queue.flush();
+// Publishes the producer's partial batch (queues/flush.hpp), waiting as the stage waits.
+template <typename Queue, typename Wait>
+void publish_rest(Queue& queue, Wait& wait) {
+  while (!queues::try_publish_partial(queue)) wait.wait();
 }
 
 // Runs `items` through stages-1 queues made by make_queue(); returns the wall time in seconds from
@@ -82,7 +78,7 @@ double run_chain(MakeQueue make_queue, int stages, Variant variant, std::uint64_
         sum += item;
       }
     }
-    if (out) publish_rest(*out);
+    if (out) publish_rest(*out, policy);
     if (!out) g_sink.fetch_add(sum, std::memory_order_relaxed);
   };
   std::vector<std::thread> threads;
@@ -127,7 +123,7 @@ Latency measure_latency(Queue& queue, std::uint64_t items, std::int64_t gap_ns) 
     next += gap_ns;
     queues::push(queue, static_cast<Item>(now), policy);
   }
-  publish_rest(queue);
+  publish_rest(queue, policy);
   consumer.join();
   std::sort(latencies.begin(), latencies.end());
   // The median as bench/lib/stats.mjs defines it (the mean of the middle two for an even count);
