@@ -1,8 +1,11 @@
 // The machine block of every benchmark report, built in one place: CPU count (`cpus`), model,
-// memory, platform, Node, date, and the load average at the start and end of the run and its
-// highest 1-minute value, sampled between rounds. This machine has 2 noisy cores shared with
+// memory, platform, Node, date, the code measured (commit, and whether the work tree differed),
+// and the load average at the start and end of the run and its highest 1-minute value, sampled
+// between rounds. This machine has 2 noisy cores shared with
 // other work, so a report must say how busy the machine was while it ran.
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
+import { repoRoot } from '../../scripts/lib/proc.mjs';
 
 const round2 = (x) => Math.round(x * 100) / 100;
 const loadNow = () => os.loadavg().map(round2);
@@ -26,6 +29,17 @@ export function loadTracker() {
   };
 }
 
+/** The commit measured, with `+changes` when tracked files differ from it ('unknown' outside git). */
+function codeVersion() {
+  const git = (...args) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
+  try {
+    const changed = git('status', '--porcelain', '--untracked-files=no') !== '';
+    return `${git('rev-parse', '--short=12', 'HEAD')}${changed ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
 /**
  * @param {ReturnType<loadTracker>} load
  * @param {Record<string, unknown>} extra  bench-specific fields (compilers, browser, method)
@@ -42,6 +56,7 @@ export function machineBlock(load, extra = {}) {
     platform: `${os.platform()} ${os.release()}`,
     node: process.version,
     date: new Date().toISOString(),
+    code: codeVersion(),
     ...loadFields,
     load_note: busy
       ? `high: the 1-minute load reached ${loadFields.loadavg_1min_max} on ${cpus.length} CPUs (other work shared the cores)`
