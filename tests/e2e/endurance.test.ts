@@ -28,6 +28,11 @@ async function heapBytes(page: Page): Promise<number> {
   return usedSize;
 }
 
+/** Waits for an element without keeping a handle on it: page.waitForSelector returns an
+ * ElementHandle, and each one held the page it came from (its whole DOM, detached after leaving)
+ * alive through DevTools, which read as a heap that grew by about 80 KB per visit. */
+const waitFor = (page: Page, selector: string) => page.locator(selector).first().waitFor();
+
 const runState = (page: Page) => page.getByTestId('experiment').getAttribute('data-run-state');
 
 /** One cycle: run, pause, resume, stop (each acknowledged by the page), then run again. */
@@ -51,9 +56,7 @@ describe.each([
     async () => {
       const page = await h.page();
       await page.goto(`${h.url}${LESSON}${query}`);
-      await page.waitForSelector(
-        `[data-testid=experiment][data-engine=${engine}][data-state=idle]`,
-      );
+      await waitFor(page, `[data-testid=experiment][data-engine=${engine}][data-state=idle]`);
       await cycle(page); // the first run starts the engine (and its thread pool)
       const start = {
         workers: page.workers().length,
@@ -69,12 +72,16 @@ describe.each([
           await page.getByTestId('run').click();
           await expect.poll(() => runState(page), { timeout: 20_000 }).toBe('running');
           await page.goto(`${h.url}#/threads`);
-          await page.waitForSelector('[data-testid=experiment]');
+          await waitFor(page, '[data-testid=experiment]');
           await page.goto(`${h.url}${LESSON}${query}`);
-          await page.waitForSelector('[data-testid=experiment][data-state=idle]');
+          await waitFor(page, '[data-testid=experiment][data-state=idle]');
         }
       }
       await cycle(page); // measured as at the start: after a full cycle
+      // A Worker ends asynchronously after terminate(): give the last page's ones time to go.
+      await expect
+        .poll(() => page.workers().length, { timeout: 15_000 })
+        .toBeLessThanOrEqual(start.workers);
       const end = {
         workers: page.workers().length,
         heapBytes: await heapBytes(page),
@@ -90,8 +97,10 @@ describe.each([
       console.log(`endurance ${engine}: ${CYCLES} cycles`, { start, end });
       expect(end.workers).toBeLessThanOrEqual(start.workers);
       expect(end.wasmMemoryBytes).toBe(start.wasmMemoryBytes);
-      // The heap may move by what one run holds (its telemetry, live state); it must not keep growing.
-      expect(end.heapBytes - start.heapBytes).toBeLessThan(16 * 1024 * 1024);
+      // The heap may move by what one run holds (its telemetry, live state) and by code the JIT
+      // compiles as the cycles go (measured: +0.97 MB over 100 cycles on the twin, +25 KB over the
+      // last 30); it must not keep growing.
+      expect(end.heapBytes - start.heapBytes).toBeLessThan(4 * 1024 * 1024);
       expect(pageErrors(page)).toEqual([]);
     },
     TEST_TIMEOUT_MS,
