@@ -39,6 +39,18 @@ export class RingWriter {
     this.header[RING_OFFSET.worker / 4] = worker;
   }
 
+  /** Record slots the reader has freed: how many pushes succeed before the next read. */
+  free(): number {
+    const h = this.header;
+    const used = (h[RING_OFFSET.writeCount / 4] - Atomics.load(h, RING_OFFSET.readCount / 4)) >>> 0;
+    return this.capacity - used;
+  }
+
+  /** Sets the drop count a reader sees (a replay restores the count its recording saw). */
+  setDropped(count: number): void {
+    this.header[RING_OFFSET.dropped / 4] = count;
+  }
+
   /** Appends one record; false (and a counted drop) when the reader has not freed a slot. */
   push(e: EventInput): boolean {
     const h = this.header;

@@ -4,3 +4,4 @@ export * from './layout';
 export { decodeEvent, readRing, readStageCounters, type RingRead } from './decode';
 export { RingWriter, encodeStageCounters, type EventInput } from './encode';
 export { readTap, type TapFrame, type TelemetryTap } from './tap';
+export { createTapWriter, type TapWriter } from './tapWriter';

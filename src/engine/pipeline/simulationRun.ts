@@ -3,7 +3,7 @@
 // contracts/telemetry.md, exactly where a threads run's page would read them.
 import { createSimulation, type Simulation } from '../../sim';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
-import { encodeStageCounters, ringBytes, RingWriter, STAGE_COUNTER_BYTES } from '../../telemetry';
+import { createTapWriter, type TapWriter } from '../../telemetry';
 import { type PipelineRun, type RunState, type RunSummary } from './pipelineRun';
 import type { TelemetryTap } from '../../telemetry';
 
@@ -13,7 +13,7 @@ const RING_CAPACITY = 4096;
 export class SimulationRun implements PipelineRun {
   readonly engine = 'simulation' as const;
   readonly workers: number;
-  private readonly telemetry: TelemetryTap;
+  private readonly telemetry: TapWriter;
   private readonly sim: Simulation;
   private readonly items: number;
   private runState: RunState = 'running';
@@ -28,24 +28,13 @@ export class SimulationRun implements PipelineRun {
   ) {
     this.workers = spec.threads;
     this.items = spec.items;
-    const ringSize = ringBytes(RING_CAPACITY);
-    const countersOffset = this.workers * ringSize;
-    const buffer = new ArrayBuffer(countersOffset + spec.stages.length * STAGE_COUNTER_BYTES);
-    const rings = Array.from(
-      { length: this.workers },
-      (_, w) => new RingWriter(RING_CAPACITY, w, buffer, w * ringSize),
-    );
-    this.telemetry = {
-      buffer,
-      ringOffsets: rings.map((r) => r.byteOffset),
-      countersOffset,
-      stages: spec.stages.length,
-    };
+    this.telemetry = createTapWriter(this.workers, spec.stages.length, RING_CAPACITY);
+    const rings = this.telemetry.rings;
     this.sim = createSimulation(spec, { sink: (e) => rings[e.worker].push(e) });
   }
 
   tap(): TelemetryTap {
-    return this.telemetry;
+    return this.telemetry.tap;
   }
 
   state(): RunState {
@@ -62,11 +51,7 @@ export class SimulationRun implements PipelineRun {
     const target = (realNowMs - this.startedMs - this.pausedTotalMs) * 1000 * this.speed;
     this.sim.advanceTo(target);
     this.simNowUs = this.sim.done ? this.sim.result().makespanUs : target;
-    encodeStageCounters(
-      this.sim.result().stages,
-      this.telemetry.buffer,
-      this.telemetry.countersOffset,
-    );
+    this.telemetry.writeCounters(this.sim.result().stages);
     if (this.sim.done) this.runState = 'done';
   }
 

@@ -7,9 +7,12 @@ import {
   RING_HEADER_BYTES,
   RING_OFFSET,
   RingWriter,
+  createTapWriter,
+  emptyStageCounters,
   encodeStageCounters,
   readRing,
   readStageCounters,
+  readTap,
   type EventInput,
 } from '../../../src/telemetry';
 
@@ -50,6 +53,31 @@ describe('telemetry ring', () => {
       [7, 7],
     ]);
     expect(readRing(w.buffer, 0).events.map((e) => e.item)).toEqual([8]);
+  });
+
+  it('free() counts the slots the reader has freed; setDropped() sets what the reader sees', () => {
+    const w = new RingWriter(4, 0);
+    expect(w.free()).toBe(4);
+    for (let i = 0; i < 3; i++) w.push(ev(i));
+    expect(w.free()).toBe(1);
+    readRing(w.buffer, 0, 2);
+    expect(w.free()).toBe(3);
+    w.setDropped(17);
+    expect(readRing(w.buffer, 0).dropped).toBe(17);
+  });
+
+  it('a tap writer lays out rings and counters where readTap finds them', () => {
+    const t = createTapWriter(3, 2, 8);
+    t.rings[2].push({ ...ev(5), worker: 2 });
+    t.rings[0].push({ ...ev(9), worker: 0 });
+    const lines = [0, 1].map((s) => ({ ...emptyStageCounters(), itemsOut: 40 + s }));
+    t.writeCounters(lines);
+    const frame = readTap(t.tap);
+    expect(frame.events.map((e) => [e.worker, e.item])).toEqual([
+      [2, 5],
+      [0, 9],
+    ]);
+    expect(frame.counters).toEqual(lines);
   });
 
   it('reads a ring at an offset inside a shared buffer', () => {
