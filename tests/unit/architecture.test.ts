@@ -14,6 +14,8 @@ const LAYERS = [
   'sim',
   'engine',
   'live',
+  'replay',
+  'export',
   'lessons',
   'views',
   'app',

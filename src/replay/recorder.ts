@@ -1,0 +1,86 @@
+// Records a run as the page reads it: each frame's events and counters (exactly what the live
+// views were given), up to a cap. At the cap it stops keeping anything and marks where: the
+// recording stays complete, and replayable, up to that run time while the run itself goes on.
+import type { RunSummary } from '../engine/pipeline/pipelineRun';
+import type { TapFrame, TelemetryEvent } from '../telemetry';
+import {
+  canonicalOrder,
+  MAX_EVENTS,
+  MAX_SAMPLES,
+  type CounterSample,
+  type Recording,
+  type RunEnd,
+} from './recording';
+
+/** What is known before the run starts. */
+export type RecordingMeta = Pick<
+  Recording,
+  'recordedAt' | 'origin' | 'engine' | 'lesson' | 'spec' | 'workers'
+>;
+
+export interface RecorderLimits {
+  maxEvents: number;
+  maxSamples: number;
+}
+
+export class Recorder {
+  private readonly events: TelemetryEvent[] = [];
+  private readonly samples: CounterSample[] = [];
+  /** Run time where the cap cut the recording; everything before it is kept. */
+  private cutUs: number | null = null;
+  private lastNowUs = 0;
+
+  constructor(
+    readonly meta: RecordingMeta,
+    readonly limits: RecorderLimits = { maxEvents: MAX_EVENTS, maxSamples: MAX_SAMPLES },
+  ) {}
+
+  get eventCount(): number {
+    return this.events.length;
+  }
+
+  /** Run time where the cap was reached, or null while under it. */
+  get capReachedAtUs(): number | null {
+    return this.cutUs;
+  }
+
+  /** One frame as readTap returned it (events in time order), read at run time `nowUs`. */
+  frame(f: TapFrame, nowUs: number): void {
+    this.lastNowUs = Math.max(this.lastNowUs, nowUs);
+    if (this.cutUs !== null) return;
+    const room = this.limits.maxEvents - this.events.length;
+    if (f.events.length > room) {
+      // Cut at the first event that does not fit: the recording is complete before that time.
+      this.cutUs = f.events[room].timeUs;
+      for (const e of f.events.slice(0, room)) if (e.timeUs < this.cutUs) this.events.push(e);
+      return;
+    }
+    if (this.samples.length === this.limits.maxSamples) {
+      this.cutUs = this.samples[this.samples.length - 1].timeUs;
+      return;
+    }
+    for (const e of f.events) this.events.push(e);
+    this.samples.push({ timeUs: nowUs, dropped: f.dropped, counters: f.counters });
+  }
+
+  /** The recording of the run that ended (or was replaced) with this summary at run time `endUs`. */
+  finish(endedAs: RunEnd, summary: RunSummary, endUs: number): Recording {
+    const cut = this.cutUs;
+    const kept = cut === null ? this.events : this.events.filter((e) => e.timeUs < cut);
+    // Rings are read once per frame, so a slow worker's event can arrive a frame after a later one.
+    const events = canonicalOrder(kept);
+    const samples = cut === null ? this.samples : this.samples.filter((s) => s.timeUs <= cut);
+    const durationUs =
+      cut ??
+      Math.max(endUs, this.lastNowUs, events.at(-1)?.timeUs ?? 0, samples.at(-1)?.timeUs ?? 0);
+    return {
+      ...this.meta,
+      summary,
+      endedAs,
+      durationUs,
+      cap: { maxEvents: this.limits.maxEvents, reachedAtUs: cut },
+      events,
+      samples,
+    };
+  }
+}

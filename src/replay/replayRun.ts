@@ -1,0 +1,252 @@
+// A recording played back as a PipelineRun: it writes the recorded events into rings of the
+// telemetry layout and the recorded counters into counter lines, paced by the wall clock times a
+// speed, so every view drives from it exactly as from a live run (and its marks keep the recorded
+// run's kind: measured or simulated). Besides play and pause it steps one event or one item at a
+// time, either way, and seeks.
+//
+// Position: `cursor` events have been handed to the page, and the clock stands at or after the
+// last of them. Moving forward writes the next events into the rings (while they have room). Moving
+// back cannot un-apply events from the page's LiveStateTracker, which only folds forward, so the
+// replay rebuilds one — from the start, not from periodic snapshots. Folding measured 180–480 ns
+// an event here (a 300-item lesson run, ~5,000 events: 1–2 ms; a recording at its 250,000-event
+// cap: 45–120 ms, a few frames, and only for a move back or a jump past the rings' room), while a snapshot of the tracker's lanes
+// is workers × 450 buckets × (stages + 3) doubles — over 2 MB at 64 workers — so snapshots often
+// enough to matter would cost more memory than the recording they index.
+import type { PipelineRun, RunState, RunSummary } from '../engine/pipeline/pipelineRun';
+import type { LiveStateTracker } from '../live/liveState';
+import {
+  createTapWriter,
+  emptyStageCounters,
+  type TapWriter,
+  type TelemetryTap,
+} from '../telemetry';
+import { countUpTo, sampleAt, type Recording } from './recording';
+
+export const MIN_SPEED = 0.1;
+export const MAX_SPEED = 4;
+/** The speeds the page offers. */
+export const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4] as const;
+
+/** Ring records per worker: enough for the busiest worker's whole recording, within bounds. A
+ * frame that would overfill a ring holds the clock back instead (the replay slows, drops none). */
+const MIN_RING = 256;
+const MAX_RING = 8192;
+
+export interface ReplayPosition {
+  /** Events handed to the page so far. */
+  cursor: number;
+  events: number;
+  clockUs: number;
+  durationUs: number;
+  atEnd: boolean;
+}
+
+export class ReplayRun implements PipelineRun {
+  readonly engine: Recording['engine'];
+  readonly workers: number;
+  private readonly ringCapacity: number;
+  private writer: TapWriter;
+  /** Cursor positions right after each item leaves the last stage: where item steps land. */
+  private readonly itemStops: number[] = [];
+  private cursor = 0;
+  private clockUs = 0;
+  private runState: 'running' | 'paused' | 'stopped';
+  private lastRealMs: number | null = null;
+  private speedX = 1;
+  private rebuilt: LiveStateTracker | null = null;
+
+  constructor(
+    readonly recording: Recording,
+    /** A fresh tracker shaped like the page's (workers, stages, window). */
+    private readonly newTracker: () => LiveStateTracker,
+    options: { playing?: boolean } = {},
+  ) {
+    this.engine = recording.engine;
+    this.workers = recording.workers;
+    const perWorker = new Array<number>(this.workers).fill(0);
+    const last = recording.spec.stages.length - 1;
+    recording.events.forEach((e, i) => {
+      perWorker[e.worker]++;
+      if (e.kind === 'end' && e.stage === last) this.itemStops.push(i + 1);
+    });
+    const busiest = Math.max(1, ...perWorker);
+    this.ringCapacity = Math.min(MAX_RING, Math.max(MIN_RING, 2 ** Math.ceil(Math.log2(busiest))));
+    this.writer = this.newWriter();
+    this.runState = options.playing === false ? 'paused' : 'running';
+  }
+
+  tap(): TelemetryTap {
+    return this.writer.tap;
+  }
+
+  state(): RunState {
+    return this.runState;
+  }
+
+  nowUs(): number {
+    return this.clockUs;
+  }
+
+  tick(realNowMs: number): void {
+    if (this.runState === 'running') {
+      if (this.lastRealMs !== null) {
+        const target = this.clockUs + (realNowMs - this.lastRealMs) * 1000 * this.speedX;
+        this.play(Math.min(target, this.recording.durationUs));
+      }
+      this.lastRealMs = realNowMs;
+      if (this.position().atEnd) this.pause();
+    }
+    this.writeCounters();
+  }
+
+  pause(): void {
+    if (this.runState !== 'running') return;
+    this.runState = 'paused';
+    this.lastRealMs = null;
+  }
+
+  /** Plays on; from the end, plays again from the start. */
+  resume(): void {
+    if (this.runState !== 'paused') return;
+    if (this.position().atEnd) this.moveTo(0, 0);
+    this.runState = 'running';
+  }
+
+  stop(): void {
+    this.runState = 'stopped';
+  }
+
+  /** The run as it stood at the replay's clock: counters from the last sample at or before it. */
+  summary(): RunSummary {
+    const sample = sampleAt(this.recording.samples, this.clockUs);
+    const completed = sample?.counters.at(-1)?.itemsOut ?? 0;
+    return {
+      items: this.recording.summary.items,
+      completed,
+      elapsedUs: this.clockUs,
+      itemsPerSec: this.clockUs > 0 ? (completed / this.clockUs) * 1e6 : 0,
+    };
+  }
+
+  error(): string | null {
+    return null;
+  }
+
+  speed(): number {
+    return this.speedX;
+  }
+
+  setSpeed(speed: number): void {
+    if (!Number.isFinite(speed) || speed < MIN_SPEED || speed > MAX_SPEED)
+      throw new RangeError(
+        `replay speed ${speed} is out of range (allowed ${MIN_SPEED}..${MAX_SPEED})`,
+      );
+    this.speedX = speed;
+  }
+
+  position(): ReplayPosition {
+    const events = this.recording.events.length;
+    return {
+      cursor: this.cursor,
+      events,
+      clockUs: this.clockUs,
+      durationUs: this.recording.durationUs,
+      atEnd: this.cursor === events && this.clockUs >= this.recording.durationUs,
+    };
+  }
+
+  /** One event forward (+1) or back (-1); the clock moves to the last event handed over. */
+  stepEvent(direction: 1 | -1): void {
+    const to = this.cursor + direction;
+    if (to < 0 || to > this.recording.events.length) return;
+    this.moveTo(to, this.timeOfCursor(to));
+  }
+
+  /** To just after the next (+1) or previous (-1) item leaves the last stage (or to an end). */
+  stepItem(direction: 1 | -1): void {
+    const stops = this.itemStops;
+    if (direction > 0) {
+      const next = stops.find((p) => p > this.cursor);
+      if (next === undefined) this.moveTo(this.recording.events.length, this.recording.durationUs);
+      else this.moveTo(next, this.timeOfCursor(next));
+    } else {
+      let previous = 0;
+      for (const p of stops) if (p < this.cursor) previous = p;
+      this.moveTo(previous, this.timeOfCursor(previous));
+    }
+  }
+
+  /** To run time `timeUs`: every event at or before it handed over. */
+  seek(timeUs: number): void {
+    const end = this.recording.durationUs;
+    if (!Number.isFinite(timeUs) || timeUs < 0 || timeUs > end)
+      throw new RangeError(`replay time ${timeUs} µs is out of range (allowed 0..${end})`);
+    this.moveTo(countUpTo(this.recording.events, timeUs), timeUs);
+  }
+
+  /** The tracker rebuilt by the last move back (once; null when none is waiting): the page
+   * replaces its own with it before folding the next frame. */
+  takeRebuilt(): LiveStateTracker | null {
+    const t = this.rebuilt;
+    this.rebuilt = null;
+    return t;
+  }
+
+  private timeOfCursor(cursor: number): number {
+    return cursor === 0 ? 0 : this.recording.events[cursor - 1].timeUs;
+  }
+
+  /** Hands over events up to `targetUs` while the rings have room. */
+  private play(targetUs: number): void {
+    if (this.handOver(countUpTo(this.recording.events, targetUs)))
+      this.clockUs = Math.max(this.clockUs, targetUs);
+    // A ring the page has not read yet is full: hold the clock at the last event handed over.
+    else this.clockUs = Math.max(this.clockUs, this.timeOfCursor(this.cursor));
+  }
+
+  /** Writes events [cursor, until) into their workers' rings; false if a full ring stopped it. */
+  private handOver(until: number): boolean {
+    const rings = this.writer.rings;
+    for (; this.cursor < until; this.cursor++) {
+      const e = this.recording.events[this.cursor];
+      if (!rings[e.worker].push(e)) return false;
+    }
+    return true;
+  }
+
+  /** Steps and seeks pause; forward through the rings when they have room, else a rebuild. */
+  private moveTo(cursor: number, clockUs: number): void {
+    this.pause();
+    if (cursor >= this.cursor && this.fits(this.cursor, cursor)) {
+      this.handOver(cursor);
+    } else {
+      const tracker = this.newTracker();
+      tracker.advance(this.recording.events.slice(0, cursor), clockUs);
+      this.rebuilt = tracker;
+      this.writer = this.newWriter();
+      this.cursor = cursor;
+    }
+    this.clockUs = clockUs;
+    this.writeCounters();
+  }
+
+  /** Whether events [from, to) fit the rings' free room. */
+  private fits(from: number, to: number): boolean {
+    const need = new Array<number>(this.workers).fill(0);
+    for (let i = from; i < to; i++) need[this.recording.events[i].worker]++;
+    return need.every((n, w) => n <= this.writer.rings[w].free());
+  }
+
+  private newWriter(): TapWriter {
+    return createTapWriter(this.workers, this.recording.spec.stages.length, this.ringCapacity);
+  }
+
+  private writeCounters(): void {
+    const sample = sampleAt(this.recording.samples, this.clockUs);
+    const stages = this.recording.spec.stages.length;
+    this.writer.writeCounters(
+      sample?.counters ?? Array.from({ length: stages }, emptyStageCounters),
+    );
+    this.writer.rings[0]?.setDropped(sample?.dropped ?? 0);
+  }
+}
