@@ -53,7 +53,7 @@ const STEALING = 2;
 const WAIT_STATES = ['idle', 'blocked', 'stealing'] as const;
 
 /** The lane slot an event puts its worker in (null: the event does not change it). */
-function slotAfter(e: TelemetryEvent, stages: number): number | null {
+function slotAfter(e: Pick<TelemetryEvent, 'kind' | 'stage'>, stages: number): number | null {
   switch (e.kind) {
     case 'start':
       return e.stage < stages ? e.stage : null;
@@ -68,6 +68,19 @@ function slotAfter(e: TelemetryEvent, stages: number): number | null {
     default:
       return null;
   }
+}
+
+/** The lane state an event puts its worker in (null: the event does not change it) — the one
+ * reading of events as states, shared with exports that draw the same lanes elsewhere. */
+export function laneStateAfter(
+  e: Pick<TelemetryEvent, 'kind' | 'stage'>,
+  stages: number,
+): { state: LaneState; stage: number | null } | null {
+  const slot = slotAfter(e, stages);
+  if (slot === null) return null;
+  return slot < stages
+    ? { state: 'busy', stage: slot }
+    : { state: WAIT_STATES[slot - stages], stage: null };
 }
 
 export class LiveStateTracker {

@@ -1,0 +1,86 @@
+// A chart on the page as an image file: its own SVG markup with every element's computed style
+// written into a style attribute (colours, strokes, dashes, fonts — which the page gives through
+// CSS classes and variables), a background, and a title and description saying what it shows, so
+// the file draws the same anywhere; and a PNG rendered from that same file.
+
+/** SVG presentation properties the charts' CSS sets. */
+const STYLE_PROPERTIES = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'stroke-opacity',
+  'stroke-linecap',
+  'opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+  'visibility',
+];
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** The first non-transparent background at or above `el` (white when none is). */
+function backgroundOf(el: Element | null): string {
+  for (let at = el; at; at = at.parentElement) {
+    const bg = getComputedStyle(at).backgroundColor;
+    if (bg && bg !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(bg)) return bg;
+  }
+  return '#ffffff';
+}
+
+export function standaloneSvg(
+  svg: SVGSVGElement,
+  about: { title: string; description: string },
+): string {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  const originals = [svg, ...svg.querySelectorAll('*')];
+  const copies = [copy, ...copy.querySelectorAll('*')];
+  originals.forEach((el, i) => {
+    const computed = getComputedStyle(el);
+    const style = STYLE_PROPERTIES.map((p) => `${p}:${computed.getPropertyValue(p)}`).join(';');
+    copies[i].setAttribute('style', style);
+  });
+  const width = svg.width.baseVal.value;
+  const height = svg.height.baseVal.value;
+  copy.setAttribute('xmlns', SVG_NS);
+  copy.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const background = document.createElementNS(SVG_NS, 'rect');
+  background.setAttribute('width', String(width));
+  background.setAttribute('height', String(height));
+  background.setAttribute('fill', backgroundOf(svg));
+  const title = document.createElementNS(SVG_NS, 'title');
+  title.textContent = about.title;
+  const desc = document.createElementNS(SVG_NS, 'desc');
+  desc.textContent = about.description;
+  copy.prepend(title, desc, background);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
+}
+
+/** The standalone SVG drawn into a PNG at `scale` × its size (2: sharp on a projector). */
+export async function svgToPng(
+  svgText: string,
+  widthPx: number,
+  heightPx: number,
+  scale = 2,
+): Promise<Blob> {
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svgText)}`;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(widthPx * scale);
+  canvas.height = Math.round(heightPx * scale);
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('this browser gave no 2D canvas to draw the PNG on');
+  ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('this browser could not encode a PNG'))),
+      'image/png',
+    ),
+  );
+}
