@@ -60,7 +60,10 @@ export class Recorder {
       return;
     }
     for (const e of f.events) this.events.push(e);
-    this.samples.push({ timeUs: nowUs, dropped: f.dropped, counters: f.counters });
+    // A threads run's page clock runs a little ahead of the C++ clock that its end is stated in:
+    // the final sample must not go back before the one before it.
+    const timeUs = Math.max(nowUs, this.samples.at(-1)?.timeUs ?? 0);
+    this.samples.push({ timeUs, dropped: f.dropped, counters: f.counters });
   }
 
   /** The recording of the run that ended (or was replaced) with this summary at run time `endUs`. */

@@ -21,10 +21,15 @@ export interface ExperimentPanelProps {
   onPause: () => void;
   onResume: () => void;
   onStop: () => void;
+  /** While a replay drives the views: what it replays ("Replay of a measured run") and from where. */
+  replay?: { kind: string; origin: string } | null;
 }
 
 export function ExperimentPanel(p: ExperimentPanelProps) {
   const state = p.run?.state ?? 'idle';
+  const replay = p.replay ?? null;
+  /** A live run in flight (a replay has its own controls, in the replay bar). */
+  const live = !replay && (state === 'running' || state === 'paused');
   const dataState =
     state === 'running' || state === 'paused'
       ? 'running'
@@ -34,18 +39,26 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
           ? 'idle'
           : 'done';
   const source = p.run?.engine === 'threads' ? 'measured' : 'simulated';
+  const from = replay ? `${source}, replay` : source;
   return (
     <section
       className="experiment"
       data-testid="experiment"
-      data-engine={p.engine?.engine ?? 'simulation'}
+      data-engine={(replay && p.run?.engine) || (p.engine?.engine ?? 'simulation')}
+      data-replay={replay ? 'true' : undefined}
       data-state={dataState}
       data-run-state={state}
       data-events-read={p.run?.eventsRead ?? 0}
       data-memory-bytes={p.run?.memoryBytes ?? 0}
       data-elapsed-us={p.run?.summary?.elapsedUs ?? 0}
     >
-      {p.engine && (
+      {replay && (
+        <p className="engine-badge replay" data-testid="replay-badge">
+          {replay.kind}, {replay.origin}. The run numbers below and the views show the recording;
+          Run starts a live run.
+        </p>
+      )}
+      {p.engine && !replay && (
         <p className={`engine-badge ${p.engine.engine}`}>
           {p.engine.engine === 'threads' ? 'Real threads' : 'Simulated (discrete-event twin)'}:{' '}
           {p.engine.reason}.
@@ -59,19 +72,19 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
       )}
       <div className="buttons">
         <button data-testid="run" onClick={p.onRun} disabled={!p.spec}>
-          {state === 'running' || state === 'paused' ? 'Restart' : 'Run'}
+          {live ? 'Restart' : 'Run'}
         </button>
-        {state === 'running' && (
+        {live && state === 'running' && (
           <button data-testid="pause" onClick={p.onPause}>
             Pause
           </button>
         )}
-        {state === 'paused' && (
+        {live && state === 'paused' && (
           <button data-testid="resume" onClick={p.onResume}>
             Resume
           </button>
         )}
-        {(state === 'running' || state === 'paused') && (
+        {live && (
           <button data-testid="stop" onClick={p.onStop}>
             Stop
           </button>
@@ -84,7 +97,7 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
             <dd data-testid="completed">
               {p.run.summary.completed} / {p.run.summary.items}
             </dd>
-            <dt>Throughput ({source})</dt>
+            <dt>Throughput ({from})</dt>
             <dd data-testid="throughput" data-kind={source}>
               {formatRate(p.run.summary.itemsPerSec)} items/s
             </dd>
@@ -101,7 +114,7 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
             );
           })}
       </dl>
-      {p.engine?.engine === 'threads' && p.spec && p.spec.threads > visitorCores() && (
+      {!replay && p.engine?.engine === 'threads' && p.spec && p.spec.threads > visitorCores() && (
         <p className="notice" data-testid="oversubscribed">
           {p.spec.threads} threads share your {visitorCores()} cores, so each runs only part of the
           time. The models assume a core for every thread, so the gap between a measured point and
@@ -110,7 +123,8 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
       )}
       {p.run && p.run.dropped > 0 && (
         <p className="notice">
-          Telemetry rings were full: {p.run.dropped} events dropped (the run itself is unaffected).
+          Telemetry rings were full{replay ? ' in the recorded run' : ''}: {p.run.dropped} events
+          dropped (the run itself is unaffected).
         </p>
       )}
       {p.run?.error && (

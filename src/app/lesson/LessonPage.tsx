@@ -9,6 +9,7 @@ import { usePresentKey } from './usePresentKey';
 import { LessonBlocks } from './LessonBlocks';
 import { LessonContext } from './lessonContext';
 import { readControlValues } from './lessonControls';
+import { ReplayBar } from './replay/ReplayBar';
 import { useLessonSession } from './useLessonSession';
 
 export function LessonPage({
@@ -55,6 +56,7 @@ export function LessonPage({
           </p>
         ))}
         <LessonBlocks blocks={lesson.blocks} />
+        <ReplayBar />
       </main>
     </LessonContext.Provider>
   );

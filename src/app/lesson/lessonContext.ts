@@ -1,12 +1,14 @@
 // What a lesson's components share: the lesson, its control values and the spec they give, the
-// engine chosen for it, the run in flight, the model chart's points and sweep, and the values the
-// lesson's views measured for its paper rows. LessonPage provides it; each registered component
-// (registry.ts) takes what it needs with useLesson().
+// engine chosen for it, the run in flight, the model chart's points and sweep, the values the
+// lesson's views measured for its paper rows, and recording and replaying its runs. The lesson page
+// and the presenter provide it (useLessonSession); each registered component (registry.ts) takes
+// what it needs with useLesson().
 import { createContext, useContext } from 'react';
 import type { ChooseEngineResult } from '../../engine/pipeline/chooseEngine';
 import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
+import type { LessonReplay } from './replay/useRecordReplay';
 import type { LessonRun } from './useLessonRun';
 import type { LessonSweep } from './useSweep';
 
@@ -24,6 +26,8 @@ export interface LessonContextValue {
   /** Values measured on the visitor's threads for the lesson's paper rows, by row id. */
   measured: Record<string, number>;
   reportMeasured: (rowId: string, value: number) => void;
+  /** Recording this lesson's runs, and the replay (if any) driving its views. */
+  replay: LessonReplay;
 }
 
 export const LessonContext = createContext<LessonContextValue | null>(null);

@@ -1,6 +1,7 @@
 // Runs a lesson's experiment: at most one run in flight (a new Run replaces the old), read once
 // per animation frame through the telemetry tap and folded into the views' live state; finished
-// runs become points for the model chart.
+// runs become points for the model chart. A run may have an observer (a recorder) that sees each
+// frame as read; a replay is a run too, whose moves back hand over a rebuilt live state.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LiveStateTracker, type LiveState } from '../../live/liveState';
 import type {
@@ -13,7 +14,8 @@ import { SimulationRun } from '../../engine/pipeline/simulationRun';
 import { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
 import { visitorCores } from '../../engine/isolation';
 import { wasmModuleUrl } from '../../engine/wasmUrl';
-import { readTap } from '../../telemetry';
+import { ReplayRun } from '../../replay/replayRun';
+import { readTap, type TapFrame } from '../../telemetry';
 import { REDUCED_MOTION_REFRESH_MS, useReducedMotion } from '../useReducedMotion';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { StageCounters } from '../../telemetry';
@@ -23,8 +25,20 @@ export const WINDOW_US = 2_000_000;
 /** Lanes are rebuilt this often (real time); everything else updates every frame. */
 const LANES_REFRESH_MS = 100;
 
+/** A fresh live state for a run of this shape, as the views draw it. */
+export const newLiveTracker = (workers: number, stages: number) =>
+  new LiveStateTracker(workers, stages, WINDOW_US);
+
+/** Sees each frame of a run as the page reads it, then the run's end (or its replacement). */
+export interface RunObserver {
+  frame(frame: TapFrame, nowUs: number): void;
+  end(run: PipelineRun): void;
+}
+
 export interface LessonRunView {
   engine: EngineKind | null;
+  /** The replay in flight (its views' numbers are a recorded run's), or null for a live run. */
+  replay: ReplayRun | null;
   state: RunState | 'idle';
   live: LiveState;
   counters: StageCounters[];
@@ -38,8 +52,9 @@ export interface LessonRunView {
   error: string | null;
 }
 
-const idle = (tracker: LiveStateTracker): LessonRunView => ({
+const idle = (tracker: LiveStateTracker, run: PipelineRun): LessonRunView => ({
   engine: null,
+  replay: run instanceof ReplayRun ? run : null,
   state: 'idle',
   live: tracker.snapshot(),
   counters: [],
@@ -59,6 +74,7 @@ export function useLessonRun(
     run: PipelineRun;
     spec: ExperimentSpec;
     tracker: LiveStateTracker;
+    observer?: RunObserver;
   } | null>(null);
   const threadsRef = useRef<ThreadsEngine | null>(null);
   /** The lanes last built, reused between refreshes (cleared when a run starts). */
@@ -81,22 +97,28 @@ export function useLessonRun(
     const tick = () => {
       const current = runRef.current;
       if (current) {
-        const { run, spec, tracker } = current;
+        const { run, spec, observer } = current;
         try {
           run.tick(performance.now());
+          const rebuilt = run instanceof ReplayRun ? run.takeRebuilt() : null;
+          if (rebuilt) current.tracker = rebuilt;
           const tap = run.tap();
           const tapFrame = tap ? readTap(tap) : null;
           const state = run.state();
+          if (tapFrame) observer?.frame(tapFrame, run.nowUs());
+          const tracker = current.tracker;
           tracker.advance(tapFrame?.events ?? [], run.nowUs());
           const nowMs = performance.now();
           const kept = lanesRef.current;
           const lanesMs = reducedMotion.current ? REDUCED_MOTION_REFRESH_MS : LANES_REFRESH_MS;
-          const refresh = !kept || nowMs - kept.atMs >= lanesMs || state !== 'running';
+          // A replay's move back rebuilds the live state: redraw the lanes at once.
+          const refresh = !kept || nowMs - kept.atMs >= lanesMs || state !== 'running' || !!rebuilt;
           const fresh = tracker.snapshot(refresh ? undefined : kept);
           if (refresh)
             lanesRef.current = { lanes: fresh.lanes, lanesNowUs: fresh.lanesNowUs, atMs: nowMs };
           setView((prev) => ({
             engine: run.engine,
+            replay: run instanceof ReplayRun ? run : null,
             state,
             // Less motion: the views keep their picture between refreshes; the numbers go on.
             live: reducedMotion.current && !refresh && prev?.live ? prev.live : fresh,
@@ -107,12 +129,14 @@ export function useLessonRun(
             memoryBytes: tap?.buffer.byteLength ?? 0,
             error: run.error(),
           }));
-          if (state === 'done') {
-            finished.current(run.summary(), run.engine, spec);
+          if (state === 'done') finished.current(run.summary(), run.engine, spec);
+          if (state === 'done' || state === 'stopped' || state === 'error') {
             runRef.current = null;
-          } else if (state === 'stopped' || state === 'error') runRef.current = null;
+            observer?.end(run);
+          }
         } catch (e) {
           runRef.current = null;
+          observer?.end(run);
           setView((prev) =>
             prev ? { ...prev, state: 'error', error: (e as Error).message } : prev,
           );
@@ -137,24 +161,39 @@ export function useLessonRun(
     return threadsRef.current;
   }, []);
 
+  /** Makes `run` the one in flight: the run before it is stopped first (and its observer told). */
+  const begin = useCallback((run: PipelineRun, spec: ExperimentSpec, observer?: RunObserver) => {
+    const old = runRef.current;
+    old?.run.stop();
+    old?.observer?.end(old.run);
+    const tracker = newLiveTracker(run.workers, spec.stages.length);
+    lanesRef.current = undefined;
+    runRef.current = { run, spec, tracker, observer };
+    setView(idle(tracker, run));
+  }, []);
+
   const start = useCallback(
-    (spec: ExperimentSpec, engine: EngineKind) => {
-      runRef.current?.run.stop();
-      const run = engine === 'threads' ? threads().run(spec) : new SimulationRun(spec);
-      const tracker = new LiveStateTracker(run.workers, spec.stages.length, WINDOW_US);
-      lanesRef.current = undefined;
-      runRef.current = { run, spec, tracker };
-      setView(idle(tracker));
-    },
-    [threads],
+    (spec: ExperimentSpec, engine: EngineKind, observer?: RunObserver) =>
+      begin(engine === 'threads' ? threads().run(spec) : new SimulationRun(spec), spec, observer),
+    [begin, threads],
   );
 
   return {
     view,
     start,
+    /** Replays a recording in place of any run in flight. */
+    replay: (run: ReplayRun) => begin(run, run.recording.spec),
     threads,
     pause: () => runRef.current?.run.pause(),
     resume: () => runRef.current?.run.resume(),
-    stop: () => runRef.current?.run.stop(),
+    /** Stops a live run where it is; ends a replay and clears its numbers from the views. */
+    stop: () => {
+      const current = runRef.current;
+      current?.run.stop();
+      if (current?.run instanceof ReplayRun) {
+        runRef.current = null;
+        setView(null);
+      }
+    },
   };
 }

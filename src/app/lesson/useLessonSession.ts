@@ -1,13 +1,14 @@
 // One lesson's state on a page: control values (from the URL, written back to it), the spec they
-// give and the engine chosen for it, the run in flight, the model chart's sweep, and the values
-// measured for the paper rows — everything LessonContext hands the lesson's components. The lesson
-// page and the presenter share it.
+// give and the engine chosen for it, the run in flight, the model chart's sweep, the values
+// measured for the paper rows, and recording and replaying runs — everything LessonContext hands
+// the lesson's components. The lesson page and the presenter share it.
 import { useCallback, useMemo, useState } from 'react';
 import { canUseThreads, visitorCores } from '../../engine/isolation';
 import { chooseEngine, type EngineContext } from '../../engine/pipeline/chooseEngine';
 import { applyControls, type ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
 import type { LessonContextValue } from './lessonContext';
+import { useRecordReplay } from './replay/useRecordReplay';
 import { useLessonRun } from './useLessonRun';
 import { useSweep } from './useSweep';
 import { rememberMeasured } from '../measuredStore';
@@ -43,6 +44,7 @@ export function useLessonSession(
     setValues(next);
     onValues(next);
   };
+  const replay = useRecordReplay({ lesson, values, setValues: setAll, spec, engine, run, sweep });
   const reportMeasured = useCallback(
     (rowId: string, value: number) => {
       setMeasured((m) => ({ ...m, [rowId]: value }));
@@ -61,6 +63,7 @@ export function useLessonSession(
     sweep,
     measured,
     reportMeasured,
+    replay,
     /** Stops the run and the sweep, clears the chart and measurements, controls to defaults. */
     reset: () => {
       run.stop();

@@ -13,6 +13,7 @@ import { ControlsPanel } from '../lesson/ControlsPanel';
 import { LessonContext, useLesson } from '../lesson/lessonContext';
 import { readControlValues } from '../lesson/lessonControls';
 import { LESSON_COMPONENTS } from '../lesson/registry';
+import { ReplayBar } from '../lesson/replay/ReplayBar';
 import { useLessonSession } from '../lesson/useLessonSession';
 import { parseIntParam } from '../queryParams';
 import { routeHash, withShellParams } from '../route';
@@ -264,6 +265,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
             </FitBox>
           </div>
         )}
+        <ReplayBar />
         {help && <KeysHelp onClose={() => setHelp(false)} />}
       </main>
     </LessonContext.Provider>

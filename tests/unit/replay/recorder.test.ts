@@ -2,6 +2,7 @@
 // of each frame, the spec, engine, origin and summary — up to its cap; a capped recording is
 // complete before the cut, says where it was cut, and replays up to there.
 import { describe, expect, test } from 'vitest';
+import { Recorder } from '../../../src/replay/recorder';
 import { MAX_EVENTS, originLabel, replayKind, browserName } from '../../../src/replay/recording';
 import { recordTwin, replayOf, twinSpec } from './twinRecording';
 
@@ -23,6 +24,18 @@ test('a recording holds the run: spec, engine, origin, summary, events and count
   for (const k of ['start', 'end', 'steal-success', 'idle'] as const) expect(kinds).toContain(k);
   // The same seeded run recorded again is the same recording: nothing is invented or lost.
   expect(recordTwin(spec).events).toEqual(full.events);
+});
+
+test('counter samples never go back in time, even when the clock that ends a run does', () => {
+  const recorder = new Recorder({ ...full, recordedAt: full.recordedAt });
+  const frame = () => ({ events: [], counters: full.samples[0].counters, dropped: 0 });
+  recorder.frame(frame(), 1000);
+  recorder.frame(frame(), 2000);
+  // A threads run ends at the C++ clock's 1950 µs after the page clock read 2000 µs.
+  recorder.frame(frame(), 1950);
+  const rec = recorder.finish('done', full.summary, 1950);
+  expect(rec.samples.map((s) => s.timeUs)).toEqual([1000, 2000, 2000]);
+  expect(rec.durationUs).toBe(2000);
 });
 
 describe('the size cap', () => {

@@ -8,6 +8,8 @@ export function PipelineBlock() {
   const { spec, run } = useLesson();
   if (!spec) return null;
   const view = run.view;
+  // A replay shows the recorded run as it was at the replay's clock: running until its end.
+  const replayAt = view?.replay?.position();
   return (
     <PipelineView
       runtime={spec.runtime}
@@ -16,7 +18,15 @@ export function PipelineBlock() {
       busyByStage={view?.live.busyByStage ?? spec.stages.map(() => 0)}
       queueCapacity={spec.queue.capacity}
       workerStage={view?.live.workerStage}
-      runState={view?.state === 'running' || view?.state === 'paused' ? view.state : 'ended'}
+      runState={
+        replayAt
+          ? replayAt.atEnd
+            ? 'ended'
+            : 'running'
+          : view?.state === 'running' || view?.state === 'paused'
+            ? view.state
+            : 'ended'
+      }
       source={view?.engine ?? 'simulation'}
       width={CHART_WIDTH_PX}
     />
