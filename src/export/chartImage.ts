@@ -40,10 +40,20 @@ export function standaloneSvg(
   const copy = svg.cloneNode(true) as SVGSVGElement;
   const originals = [svg, ...svg.querySelectorAll('*')];
   const copies = [copy, ...copy.querySelectorAll('*')];
+  const computed = new Map(originals.map((el) => [el, getComputedStyle(el)]));
   originals.forEach((el, i) => {
-    const computed = getComputedStyle(el);
-    const style = STYLE_PROPERTIES.map((p) => `${p}:${computed.getPropertyValue(p)}`).join(';');
-    copies[i].setAttribute('style', style);
+    const own = computed.get(el)!;
+    const parent = el === svg ? null : computed.get(el.parentElement!);
+    // Inherited values flow from the parent's style in the file too: write only what differs
+    // (opacity is not inherited, so it is written wherever it is not 1).
+    const style = STYLE_PROPERTIES.filter((p) =>
+      p === 'opacity'
+        ? own.opacity !== '1'
+        : !parent || own.getPropertyValue(p) !== parent.getPropertyValue(p),
+    )
+      .map((p) => `${p}:${own.getPropertyValue(p)}`)
+      .join(';');
+    if (style) copies[i].setAttribute('style', style);
   });
   const width = svg.width.baseVal.value;
   const height = svg.height.baseVal.value;

@@ -1,10 +1,11 @@
 // ::model-chart — throughput against the swept control: the lesson's model curves (solved once per
 // change of the controls), finished runs and sweep points, and the sweep button with a hint that
 // says what this sweep will do on this engine.
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { visitorCores } from '../../../engine/isolation';
 import { SWEEP_REPEATS, type SweepJob } from '../../../engine/sweep';
 import { ModelChart } from '../../../views/ModelChart';
+import { ChartExports } from '../ChartExports';
 import { useLesson } from '../lessonContext';
 import { modelCurves } from '../modelCurves';
 import { CHART_WIDTH_PX } from './layout';
@@ -30,6 +31,7 @@ export function sweepHint(plan: SweepJob[], threadSweep: boolean, engineReason: 
 export function ModelChartBlock() {
   const { lesson, values, spec, engine, run, sweep } = useLesson();
   const control = sweep.control;
+  const block = useRef<HTMLDivElement>(null);
   const curves = useMemo(
     () =>
       control &&
@@ -39,7 +41,7 @@ export function ModelChartBlock() {
   if (!spec || !control) return null;
   const x = values[control.id];
   return (
-    <div className="model-chart-block">
+    <div className="model-chart-block" ref={block}>
       <StillModelChart
         xLabel={control.label}
         yLabel="throughput (items/s)"
@@ -64,6 +66,14 @@ export function ModelChartBlock() {
           {sweep.error}
         </p>
       )}
+      <ChartExports
+        chart={block}
+        lessonSlug={lesson.slug}
+        lessonTitle={lesson.title}
+        xLabel={control.label}
+        points={sweep.points}
+        curves={curves ?? []}
+      />
     </div>
   );
 }
