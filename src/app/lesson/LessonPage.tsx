@@ -8,8 +8,9 @@ import { replaceQuery, routeHash, withShellParams } from '../route';
 import { usePresentKey } from './usePresentKey';
 import { LessonBlocks } from './LessonBlocks';
 import { LessonContext } from './lessonContext';
-import { readControlValues } from './lessonControls';
+import { LESSON_PAGE_PARAMS, readControlValues } from './lessonControls';
 import { ReplayBar } from './replay/ReplayBar';
+import { ShareButton } from './ShareButton';
 import { useLessonSession } from './useLessonSession';
 
 export function LessonPage({
@@ -48,6 +49,7 @@ export function LessonPage({
       <main className="page lesson">
         <p className="crumbs">
           <a href="#/">PipeLab</a> › {lesson.number > 0 ? `Lesson ${lesson.number}` : 'Experiment'}
+          <ShareButton values={session.values} pageParams={pageParams ?? LESSON_PAGE_PARAMS} />
         </p>
         <h1>{lesson.title}</h1>
         {initial.errors.map((e) => (

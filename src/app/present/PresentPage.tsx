@@ -14,6 +14,7 @@ import { LessonContext, useLesson } from '../lesson/lessonContext';
 import { readControlValues } from '../lesson/lessonControls';
 import { LESSON_COMPONENTS } from '../lesson/registry';
 import { ReplayBar } from '../lesson/replay/ReplayBar';
+import { ShareButton } from '../lesson/ShareButton';
 import { useLessonSession } from '../lesson/useLessonSession';
 import { parseIntParam } from '../queryParams';
 import { routeHash, withShellParams } from '../route';
@@ -221,6 +222,8 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
               </button>
             )}
             <button onClick={() => act('fullscreen')}>Full screen</button>
+            {/* The link is to this window's view: the audience flag stays behind. */}
+            <ShareButton values={values} pageParams={['engine', 'step']} />
             <button onClick={() => act('help')} aria-expanded={help} data-testid="keys-button">
               Keys ?
             </button>
