@@ -1,5 +1,5 @@
 // A telemetry tap written from TypeScript: one ring per worker, then one counter line per stage,
-// in one ArrayBuffer laid out as a wasm run's (FORMAT.md). The twin and the replayer fill it;
+// in one ArrayBuffer laid out as a wasm run's (contracts/telemetry.md). The twin and the replayer fill it;
 // readTap reads it exactly as it reads a threads run's, so views cannot tell them apart.
 import { RingWriter, encodeStageCounters } from './encode';
 import { ringBytes, STAGE_COUNTER_BYTES, type StageCounters } from './layout';
