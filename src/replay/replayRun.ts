@@ -12,12 +12,20 @@
 // cap: 45–120 ms, a few frames, and only for a move back or a jump past the rings' room), while a snapshot of the tracker's lanes
 // is workers × 450 buckets × (stages + 3) doubles — over 2 MB at 64 workers — so snapshots often
 // enough to matter would cost more memory than the recording they index.
+//
+// Counters: the page read them once a frame (and a threads run's C++ side adds items to them in
+// batches), so between samples they lag the events. Items in and out of each stage are therefore
+// counted from the events handed over — exact at every step, so one item forward is one more item
+// out — unless the run's rings dropped events; queue occupancy and the busy, idle and blocked
+// times come from the last sample at or before the clock.
 import type { PipelineRun, RunState, RunSummary } from '../engine/pipeline/pipelineRun';
 import type { LiveStateTracker } from '../live/liveState';
 import {
   createTapWriter,
   emptyStageCounters,
+  type StageCounters,
   type TapWriter,
+  type TelemetryEvent,
   type TelemetryTap,
 } from '../telemetry';
 import { countUpTo, sampleAt, type Recording } from './recording';
@@ -54,6 +62,11 @@ export class ReplayRun implements PipelineRun {
   private lastRealMs: number | null = null;
   private speedX = 1;
   private rebuilt: LiveStateTracker | null = null;
+  /** Whether every event of the run was recorded (no ring dropped one): then items are counted. */
+  private readonly countItems: boolean;
+  /** Starts and ends per stage among the events handed over. */
+  private itemsIn: number[] = [];
+  private itemsOut: number[] = [];
 
   constructor(
     readonly recording: Recording,
@@ -72,6 +85,8 @@ export class ReplayRun implements PipelineRun {
     const busiest = Math.max(1, ...perWorker);
     this.ringCapacity = Math.min(MAX_RING, Math.max(MIN_RING, 2 ** Math.ceil(Math.log2(busiest))));
     this.writer = this.newWriter();
+    this.countItems = (recording.samples.at(-1)?.dropped ?? 0) === 0;
+    this.recount();
     this.runState = options.playing === false ? 'paused' : 'running';
   }
 
@@ -116,10 +131,9 @@ export class ReplayRun implements PipelineRun {
     this.runState = 'stopped';
   }
 
-  /** The run as it stood at the replay's clock: counters from the last sample at or before it. */
+  /** The run as it stood at the replay's clock. */
   summary(): RunSummary {
-    const sample = sampleAt(this.recording.samples, this.clockUs);
-    const completed = sample?.counters.at(-1)?.itemsOut ?? 0;
+    const completed = this.counters().at(-1)?.itemsOut ?? 0;
     return {
       items: this.recording.summary.items,
       completed,
@@ -210,6 +224,7 @@ export class ReplayRun implements PipelineRun {
     for (; this.cursor < until; this.cursor++) {
       const e = this.recording.events[this.cursor];
       if (!rings[e.worker].push(e)) return false;
+      this.countItem(e);
     }
     return true;
   }
@@ -225,6 +240,7 @@ export class ReplayRun implements PipelineRun {
       this.rebuilt = tracker;
       this.writer = this.newWriter();
       this.cursor = cursor;
+      this.recount();
     }
     this.clockUs = clockUs;
     this.writeCounters();
@@ -241,12 +257,33 @@ export class ReplayRun implements PipelineRun {
     return createTapWriter(this.workers, this.recording.spec.stages.length, this.ringCapacity);
   }
 
-  private writeCounters(): void {
+  /** Each stage's counters at the clock: the last sample's, with items counted when exact. */
+  private counters(): StageCounters[] {
     const sample = sampleAt(this.recording.samples, this.clockUs);
-    const stages = this.recording.spec.stages.length;
-    this.writer.writeCounters(
-      sample?.counters ?? Array.from({ length: stages }, emptyStageCounters),
-    );
+    return this.recording.spec.stages.map((_, s) => {
+      const line = sample?.counters[s] ?? emptyStageCounters();
+      return this.countItems
+        ? { ...line, itemsIn: this.itemsIn[s], itemsOut: this.itemsOut[s] }
+        : line;
+    });
+  }
+
+  private writeCounters(): void {
+    this.writer.writeCounters(this.counters());
+    const sample = sampleAt(this.recording.samples, this.clockUs);
     this.writer.rings[0]?.setDropped(sample?.dropped ?? 0);
+  }
+
+  private countItem(e: TelemetryEvent): void {
+    if (e.kind === 'start' && e.stage < this.itemsIn.length) this.itemsIn[e.stage]++;
+    else if (e.kind === 'end' && e.stage < this.itemsOut.length) this.itemsOut[e.stage]++;
+  }
+
+  /** Items in and out counted again over the events handed over. */
+  private recount(): void {
+    const stages = this.recording.spec.stages.length;
+    this.itemsIn = new Array<number>(stages).fill(0);
+    this.itemsOut = new Array<number>(stages).fill(0);
+    for (let i = 0; i < this.cursor; i++) this.countItem(this.recording.events[i]);
   }
 }

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { countUpTo, sampleAt, type Recording } from '../../../src/replay/recording';
 import { MAX_SPEED, MIN_SPEED, ReplayRun } from '../../../src/replay/replayRun';
 import { readTap, type TelemetryEvent } from '../../../src/telemetry';
-import { FRAME_MS, recordTwin, replayOf, trackerFor, twinSpec } from './twinRecording';
+import { FRAME_MS, PageStandIn, recordTwin, replayOf, trackerFor, twinSpec } from './twinRecording';
 
 const RUNTIMES = ['static', 'work-stealing'] as const;
 const recordings = Object.fromEntries(RUNTIMES.map((r) => [r, recordTwin(twinSpec(r))])) as Record<
@@ -108,13 +108,40 @@ describe.each(RUNTIMES)('replay of a %s twin run', (runtime) => {
     }
   });
 
-  test('the counters the page reads are the last sample at or before the clock', () => {
+  test('counters: items counted from the events handed over, the rest from the last sample', () => {
     const page = replayOf(rec, false);
     const t = rec.durationUs * 0.5;
     page.run.seek(t);
     page.frame();
-    expect(readTap(page.run.tap()).counters).toEqual(sampleAt(rec.samples, t)!.counters);
-    expect(page.run.position().cursor).toBe(countUpTo(rec.events, t));
+    const cursor = countUpTo(rec.events, t);
+    expect(page.run.position().cursor).toBe(cursor);
+    const before = rec.events.slice(0, cursor);
+    const count = (kind: string, s: number) =>
+      before.filter((e) => e.kind === kind && e.stage === s).length;
+    expect(readTap(page.run.tap()).counters).toEqual(
+      sampleAt(rec.samples, t)!.counters.map((c, s) => ({
+        ...c,
+        itemsIn: count('start', s),
+        itemsOut: count('end', s),
+      })),
+    );
+    // One item forward is one more item out, on the page and in the summary.
+    const out = page.run.summary().completed;
+    page.run.stepItem(1);
+    page.frame();
+    expect(page.run.summary().completed).toBe(out + 1);
+    expect(readTap(page.run.tap()).counters.at(-1)!.itemsOut).toBe(out + 1);
+  });
+
+  test('a run whose rings dropped events shows the sampled counters as they were read', () => {
+    const samples = rec.samples.map((x) => ({ ...x, dropped: 3 }));
+    const page = new PageStandIn(new ReplayRun({ ...rec, samples }, trackerFor(rec)));
+    const t = rec.durationUs * 0.5;
+    page.run.seek(t);
+    page.frame();
+    const frame = readTap(page.run.tap());
+    expect(frame.counters).toEqual(sampleAt(samples, t)!.counters);
+    expect(frame.dropped).toBe(3);
   });
 });
 

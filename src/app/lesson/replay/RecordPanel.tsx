@@ -2,7 +2,7 @@
 // its trace or its counters; open a saved one (file picker, or drop it anywhere on the page).
 // Every sentence here is about the recording it names: its kind, its numbers, its limits.
 import { useRef } from 'react';
-import { MAX_EVENTS, type Recording } from '../../../replay/recording';
+import { MAX_EVENTS, MAX_SAMPLES, type Recording } from '../../../replay/recording';
 import { formatCount } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { formatSeconds } from './formatSeconds';
@@ -95,9 +95,10 @@ export function RecordPanel() {
           </div>
           {cutUs !== null && (
             <p className="notice" data-testid="recording-cap">
-              This recording reached its cap of {formatCount(recording.cap.maxEvents)} events at{' '}
-              {formatSeconds(cutUs)} of the run: it holds everything before that and replays that
-              far; the run itself went on.
+              This recording reached its size cap at {formatSeconds(cutUs)} of the run (it keeps at
+              most {formatCount(recording.cap.maxEvents)} events and {formatCount(MAX_SAMPLES)}{' '}
+              counter samples, one a frame): it holds everything before that and replays that far;
+              the run itself went on.
             </p>
           )}
           {dropped > 0 && (

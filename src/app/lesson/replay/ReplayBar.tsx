@@ -16,6 +16,7 @@ export function ReplayBar() {
   const at = r.position();
   const playing = r.state() === 'running';
   const kind = rec.engine === 'threads' ? 'measured' : 'simulated';
+  const out = run.view?.summary?.completed ?? 0;
   return (
     <div
       className="replay-bar"
@@ -99,8 +100,8 @@ export function ReplayBar() {
         />
         <output className="replay-position" data-testid="replay-position">
           {formatSeconds(at.clockUs)} of {formatSeconds(at.durationUs)} · event{' '}
-          {formatCount(at.cursor)} of {formatCount(at.events)} ·{' '}
-          {formatCount(run.view?.summary?.completed ?? 0)} items out
+          {formatCount(at.cursor)} of {formatCount(at.events)} · {formatCount(out)} item
+          {out === 1 ? '' : 's'} out
         </output>
         <button data-testid="replay-exit" onClick={replay.exit}>
           Exit replay
