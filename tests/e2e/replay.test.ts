@@ -77,8 +77,8 @@ async function press(page: Page, testId: string, times = 1) {
 
 test('a real threads run is recorded, saved, opened again, replayed with step back, exported', async () => {
   const page = await h.page();
-  // Lighter stages than the defaults: the run takes a few seconds even on a loaded machine.
-  await page.goto(`${h.url}${LESSON}?extractThreads=2&extractUs=4000&rankUs=4000`);
+  // The lightest stages: the run takes about a second, a few on a loaded machine.
+  await page.goto(`${h.url}${LESSON}?extractThreads=2&extractUs=1000&rankUs=1000`);
   await page.waitForSelector('[data-testid=experiment][data-engine=threads][data-state=idle]');
   await page.getByTestId('record').click();
   await page.waitForSelector('[data-testid=record-panel][data-state=recording]');
@@ -94,7 +94,7 @@ test('a real threads run is recorded, saved, opened again, replayed with step ba
     version: 1,
     engine: 'threads',
     endedAs: 'done',
-    lesson: { slug: 'pipelines-and-bubbles', values: { extractThreads: 2, extractUs: 4000 } },
+    lesson: { slug: 'pipelines-and-bubbles', values: { extractThreads: 2, extractUs: 1000 } },
     summary: { items: 300, completed: 300 },
   });
   expect(file.origin.userAgent).toContain('Chrome');
@@ -132,7 +132,7 @@ test('a real threads run is recorded, saved, opened again, replayed with step ba
   );
   expect(await experimentData(replay)).toMatchObject({ replay: 'true', engine: 'threads' });
   expect(await replay.locator('[data-control=extractThreads]').inputValue()).toBe('2');
-  expect(await replay.locator('[data-control=extractUs]').inputValue()).toBe('4000');
+  expect(await replay.locator('[data-control=extractUs]').inputValue()).toBe('1000');
   expect(await replay.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
   // Opened for a talk, it waits at the start; the live run no longer moves the numbers.
   expect(await bar(replay).getAttribute('data-state')).toBe('paused');
@@ -147,7 +147,9 @@ test('a real threads run is recorded, saved, opened again, replayed with step ba
     .poll(() => cursorOf(replay), { timeout: 20_000 })
     .toBeGreaterThan(file.events.length / 4);
   await press(replay, 'replay-pause');
-  expect(await replay.locator('.slot-timeline [data-kind=measured]').count()).toBeGreaterThan(0);
+  await expect
+    .poll(() => replay.locator('.slot-timeline [data-kind=measured]').count())
+    .toBeGreaterThan(0);
   expect(await replay.getByTestId('paused-label').count()).toBe(0);
   // Land on an event, then five forward and five back: the same views as before.
   await press(replay, 'replay-back-event');
@@ -264,6 +266,38 @@ test('bad files are named, another lesson’s recording is sent there, a dropped
   expect(await notice.locator('a').getAttribute('href')).toBe(LESSON);
   expect(pageErrors(page)).toEqual([]);
   expect(pageErrors(other)).toEqual([]);
+});
+
+test('in presenter mode a dropped recording replays on the one screen, and Share keeps the step', async () => {
+  const page = await h.page();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${h.url}#/present/pipelines-and-bubbles?step=2`);
+  await page.getByTestId('present').waitFor();
+  const dropped = await page.evaluateHandle(
+    (text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'talk.json', { type: 'application/json' }));
+      return dt;
+    },
+    readFileSync(savedPath, 'utf8'),
+  );
+  await page.dispatchEvent('main', 'drop', { dataTransfer: dropped });
+  await bar(page).waitFor();
+  await press(page, 'replay-forward-item', 3);
+  expect(await cursorOf(page)).toBeGreaterThan(0);
+  // The bar takes the screen's last row: nothing scrolls, the bar is whole on screen.
+  const fit = await page.evaluate(() => {
+    const r = document.querySelector('[data-testid=replay-bar]')!.getBoundingClientRect();
+    return { scrollHeight: document.documentElement.scrollHeight, bottom: r.bottom };
+  });
+  expect(fit.scrollHeight).toBeLessThanOrEqual(720);
+  expect(fit.bottom).toBeLessThanOrEqual(720);
+  await h.screenshot(page, 'replay-present-1280x720');
+  await page.getByTestId('share').click();
+  expect(await page.getByTestId('share-url').inputValue()).toBe(
+    `${h.url}#/present/pipelines-and-bubbles?extractThreads=2&rankThreads=1&extractUs=1000&rankUs=1000&queue=4&step=2`,
+  );
+  expect(pageErrors(page)).toEqual([]);
 });
 
 test('Share copies a link that reproduces the page', async () => {
