@@ -1,9 +1,10 @@
 // A chart on the page as an image file: its own SVG markup with every element's computed style
-// written into a style attribute (colours, strokes, dashes, fonts — which the page gives through
-// CSS classes and variables), a background, and a title and description saying what it shows, so
-// the file draws the same anywhere; and a PNG rendered from that same file.
+// written in as presentation attributes (colours, strokes, dashes, fonts — which the page gives
+// through CSS classes and variables), a background, and a title and description saying what it
+// shows, so the file draws the same anywhere; and a PNG rendered from that same file. Attributes,
+// not style="": a strict Content-Security-Policy refuses style attributes set from script.
 
-/** SVG presentation properties the charts' CSS sets. */
+/** SVG presentation properties the charts' CSS sets (each is also a presentation attribute). */
 const STYLE_PROPERTIES = [
   'fill',
   'fill-opacity',
@@ -44,16 +45,15 @@ export function standaloneSvg(
   originals.forEach((el, i) => {
     const own = computed.get(el)!;
     const parent = el === svg ? null : computed.get(el.parentElement!);
-    // Inherited values flow from the parent's style in the file too: write only what differs
-    // (opacity is not inherited, so it is written wherever it is not 1).
-    const style = STYLE_PROPERTIES.filter((p) =>
-      p === 'opacity'
-        ? own.opacity !== '1'
-        : !parent || own.getPropertyValue(p) !== parent.getPropertyValue(p),
-    )
-      .map((p) => `${p}:${own.getPropertyValue(p)}`)
-      .join(';');
-    if (style) copies[i].setAttribute('style', style);
+    // Inherited values flow from the parent in the file too: write only what differs (opacity is
+    // not inherited, so it is written wherever it is not 1). A computed value replaces the
+    // element's own attribute, which may name a CSS variable the file does not have.
+    for (const p of STYLE_PROPERTIES) {
+      const value = own.getPropertyValue(p);
+      const differs =
+        p === 'opacity' ? value !== '1' : !parent || value !== parent.getPropertyValue(p);
+      if (differs) copies[i].setAttribute(p, value);
+    }
   });
   const width = svg.width.baseVal.value;
   const height = svg.height.baseVal.value;

@@ -11,12 +11,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 import { precacheManifest } from '../../src/sw/precachePlugin';
-import { distDir } from './harness';
-
-/** The policy the README promises the app works under (no unsafe-eval, no unsafe-inline). */
-export const STRICT_CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
-  "img-src 'self' data:; worker-src 'self' blob:";
+import { distDir, STRICT_CSP } from './harness';
 const LESSON = '#/lessons/pipelines-and-bubbles';
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;

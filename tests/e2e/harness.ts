@@ -20,9 +20,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** The policy the README promises the app works under (no unsafe-eval, no unsafe-inline). */
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+  "img-src 'self' data:; worker-src 'self' blob:";
+
 export async function openHarness(options: {
   isolationHeaders: boolean;
   prefix?: string;
+  /** More headers on every response (e.g. STRICT_CSP as Content-Security-Policy). */
+  headers?: Record<string, string>;
 }): Promise<Harness> {
   if (!existsSync(resolve(distDir, 'index.html')))
     throw new Error('dist/ is missing: npm test builds it (or run npm run build)');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { experimentData, openHarness, pageErrors, type Harness } from './harness';
+import { experimentData, openHarness, pageErrors, STRICT_CSP, type Harness } from './harness';
 
 const LESSON = '#/lessons/pipelines-and-bubbles';
 
@@ -106,7 +106,8 @@ test('a real threads run is recorded, saved, opened again, replayed with step ba
   expect(svg).toMatch(/^<\?xml/);
   expect(svg).toContain('<title>PipeLab — Pipelines and bubbles');
   // The measured dot's colour is written into the file, not left to the page's CSS.
-  expect(svg).toMatch(/<circle[^>]*class="dot measured"[^>]*style="[^"]*fill:rgb\(35, 100, 201\)/);
+  expect(svg).toMatch(/<circle[^>]*class="dot measured"[^>]*fill="rgb\(35, 100, 201\)"/);
+  expect(svg).not.toContain('var(--');
   const png = (await downloadOf(page, 'export-png')).bytes;
   expect(png.subarray(1, 4).toString()).toBe('PNG');
   expect(png.readUInt32BE(16)).toBe(2 * 900); // IHDR width: the chart at twice its size
@@ -320,4 +321,46 @@ test('Share copies a link that reproduces the page', async () => {
   expect(await opened.locator('[data-control=rankThreads]').inputValue()).toBe('3');
   expect(await opened.getByRole('alert').count()).toBe(0);
   expect(pageErrors(opened)).toEqual([]);
+});
+
+test('under the strict Content-Security-Policy: record, export, replay and step back, nothing blocked', async () => {
+  const strict = await openHarness({
+    isolationHeaders: true,
+    headers: { 'Content-Security-Policy': STRICT_CSP },
+  });
+  try {
+    const page = await strict.page();
+    await page.addInitScript(() => {
+      const w = window as unknown as { violations: string[] };
+      w.violations = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        w.violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+    });
+    // The twin, with the lightest stages: a second of simulated run.
+    await page.goto(`${strict.url}${LESSON}?engine=simulation&extractUs=1000&rankUs=1000`);
+    await page.waitForSelector('[data-testid=experiment][data-engine=simulation][data-state=idle]');
+    await page.getByTestId('record').click();
+    await page.waitForSelector('[data-testid=record-panel][data-state=ready]', { timeout: 30_000 });
+    expect((await downloadOf(page, 'export-svg')).text).toContain('fill="rgb(');
+    expect((await downloadOf(page, 'export-png')).bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      JSON.parse((await downloadOf(page, 'export-trace')).text).traceEvents.length,
+    ).toBeGreaterThan(0);
+    await page.getByTestId('replay').click();
+    await bar(page).waitFor();
+    expect(await bar(page).getAttribute('data-kind')).toBe('simulated');
+    expect(await page.getByTestId('replay-label').textContent()).toMatch(
+      /^Replay of a simulated run/,
+    );
+    await press(page, 'replay-pause');
+    await press(page, 'replay-back-item', 2);
+    await press(page, 'replay-back-event', 2);
+    expect(
+      await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+    ).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+  } finally {
+    await strict.close();
+  }
 });
