@@ -54,6 +54,33 @@ describe('axe finds nothing', () => {
     expect(await violations(page)).toEqual([]);
   });
 
+  // Record, replay and Share put up controls no route shows at first: the recording's buttons,
+  // the replay bar, a refused file's notice, the shared link's field — on the lesson page and on
+  // the presenter's one screen. The twin with the lightest stages: a second of simulated run.
+  test.each([
+    ['lesson', '#/lessons/pipelines-and-bubbles'],
+    ['presenter', '#/present/pipelines-and-bubbles'],
+  ])('%s: a recording, its replay bar, a refused file and a shared link', async (_, route) => {
+    const page = await open(`${route}?engine=simulation&extractUs=1000&rankUs=1000`);
+    if (route.startsWith('#/present')) await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByTestId('record').click();
+    await page.waitForSelector('[data-testid=record-panel][data-state=ready]', { timeout: 60_000 });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByTestId('open-recording').click(),
+    ]);
+    await chooser.setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await page.getByTestId('replay-notice').waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByTestId('replay').click();
+    // A second of run at 1x: the bar, still, once the replay has played it through.
+    await page.waitForSelector('[data-testid=replay-bar][data-state=paused]', { timeout: 30_000 });
+    await page.getByTestId('share').click();
+    await page.getByTestId('share-url').waitFor();
+    expect(await violations(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   test('the presenter with its key list open', async () => {
     const page = await open(`#/present/${slugs[0]}`);
     await page.keyboard.press('?');

@@ -29,9 +29,9 @@ export function ChartExports(p: {
     const text = standaloneSvg(el, {
       title: `PipeLab — ${p.lessonTitle}: ${el.getAttribute('aria-label') ?? ''}`,
       description:
-        `Exported from PipeLab on ${new Date().toISOString().slice(0, 10)}. Marks: measured = ` +
-        'real threads in the exporting browser, simulated = the discrete-event twin; lines = ' +
-        'queueing models.',
+        `Exported from PipeLab on ${new Date().toISOString().slice(0, 10)}. Marks: filled ` +
+        'circles = measured (real threads in the exporting browser), hollow diamonds = ' +
+        'simulated (the discrete-event twin); lines = queueing models.',
     });
     return { text, width: el.width.baseVal.value, height: el.height.baseVal.value };
   };
