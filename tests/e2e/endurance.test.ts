@@ -35,10 +35,17 @@ const waitFor = (page: Page, selector: string) => page.locator(selector).first()
 
 const runState = (page: Page) => page.getByTestId('experiment').getAttribute('data-run-state');
 
-/** One cycle: run, pause, resume, stop (each acknowledged by the page), then run again. */
-async function cycle(page: Page) {
+const memoryBytes = async (page: Page) =>
+  Number(await page.getByTestId('experiment').getAttribute('data-memory-bytes'));
+
+/** One cycle: run, pause, resume, stop (each acknowledged by the page), then run again. A run
+ * reads as running as soon as it is asked for, while the engine may still be loading (after a
+ * visit elsewhere, on a loaded machine the whole cycle can pass before that); `engineUp` waits
+ * until the engine started the run, so what is measured after it is the engine at work. */
+async function cycle(page: Page, engineUp = false) {
   await page.getByTestId('run').click();
   await expect.poll(() => runState(page), { timeout: 20_000 }).toBe('running');
+  if (engineUp) await expect.poll(() => memoryBytes(page), { timeout: 60_000 }).toBeGreaterThan(0);
   await page.getByTestId('pause').click();
   await expect.poll(() => runState(page), { timeout: 20_000 }).toBe('paused');
   await page.getByTestId('resume').click();
@@ -57,13 +64,11 @@ describe.each([
       const page = await h.page();
       await page.goto(`${h.url}${LESSON}${query}`);
       await waitFor(page, `[data-testid=experiment][data-engine=${engine}][data-state=idle]`);
-      await cycle(page); // the first run starts the engine (and its thread pool)
+      await cycle(page, true); // the first run starts the engine (and its thread pool)
       const start = {
         workers: page.workers().length,
         heapBytes: await heapBytes(page),
-        wasmMemoryBytes: Number(
-          await page.getByTestId('experiment').getAttribute('data-memory-bytes'),
-        ),
+        wasmMemoryBytes: await memoryBytes(page),
       };
       for (let i = 0; i < CYCLES; i++) {
         await cycle(page);
@@ -77,7 +82,7 @@ describe.each([
           await waitFor(page, '[data-testid=experiment][data-state=idle]');
         }
       }
-      await cycle(page); // measured as at the start: after a full cycle
+      await cycle(page, true); // measured as at the start: after a full cycle
       // A Worker ends asynchronously after terminate(): give the last page's ones time to go.
       await expect
         .poll(() => page.workers().length, { timeout: 15_000 })
@@ -85,9 +90,7 @@ describe.each([
       const end = {
         workers: page.workers().length,
         heapBytes: await heapBytes(page),
-        wasmMemoryBytes: Number(
-          await page.getByTestId('experiment').getAttribute('data-memory-bytes'),
-        ),
+        wasmMemoryBytes: await memoryBytes(page),
       };
       mkdirSync(artifacts, { recursive: true });
       writeFileSync(
