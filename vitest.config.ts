@@ -5,7 +5,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // Timeouts only catch hangs: a seeded twin run that takes 3 s alone took over 5 s (the
+          // default) at load 50 on this 2-core machine.
+          testTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'wasm',
