@@ -100,7 +100,10 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
     const planned = /measures (\d+) of its (\d+) points on real threads/.exec(hint ?? '');
     expect(planned, hint ?? '').not.toBeNull();
     await page.getByTestId('sweep').click();
-    await expect.poll(() => page.getByTestId('sweep').isEnabled(), { timeout: 90_000 }).toBe(true);
+    // A sweep's real runs take what the machine gives them: 89 s at load 57 on two cores.
+    await expect
+      .poll(() => page.getByTestId('sweep').isEnabled(), { timeout: 170_000 })
+      .toBe(true);
     expect(await marks('measured')).toBe(1 + Number(planned![1]));
     expect(await marks('simulated')).toBe(Number(planned![2]) - Number(planned![1]));
     await h.screenshot(page, `lesson-${slug}-swept`);
