@@ -101,9 +101,7 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
     expect(planned, hint ?? '').not.toBeNull();
     await page.getByTestId('sweep').click();
     // A sweep's real runs take what the machine gives them: 89 s at load 57 on two cores.
-    await expect
-      .poll(() => page.getByTestId('sweep').isEnabled(), { timeout: 170_000 })
-      .toBe(true);
+    await expect.poll(() => page.getByTestId('sweep').isEnabled(), { timeout: 170_000 }).toBe(true);
     expect(await marks('measured')).toBe(1 + Number(planned![1]));
     expect(await marks('simulated')).toBe(Number(planned![2]) - Number(planned![1]));
     await h.screenshot(page, `lesson-${slug}-swept`);
