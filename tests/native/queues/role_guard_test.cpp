@@ -18,6 +18,7 @@
 #include "pipelab/pipeline/make_runtime.hpp"
 #include "pipelab/queues/batch_queue.hpp"
 #include "pipelab/queues/cached_spsc_queue.hpp"
+#include "pipelab/queues/fastforward_queue.hpp"
 #include "pipelab/queues/lamport_queue.hpp"
 #include "pipelab/telemetry/ring.hpp"
 #include "queue_test_support.hpp"
@@ -81,6 +82,8 @@ TEST(SpscRoleGuard, OneProducerAndOneConsumerThreadPass) {
   expect_transfer_passes(lamport, "LamportQueue");
   CachedSpscQueue<std::uint64_t> cached(64, 8);
   expect_transfer_passes(cached, "CachedSpscQueue");
+  FastForwardQueue<std::uint64_t> fastforward(64);
+  expect_transfer_passes(fastforward, "FastForwardQueue");
 }
 
 TEST(SpscRoleGuard, RingResetHandsTheRolesToNewThreads) {
@@ -143,6 +146,8 @@ TEST_F(SpscRoleDeath, SecondProducerThreadAborts) {
                             "BatchQueue: a second thread acted as its producer");
   expect_second_thread_dies(maker<LamportQueue<int>>(8), push,
                             "LamportQueue: a second thread acted as its producer");
+  expect_second_thread_dies(maker<FastForwardQueue<int>>(8), push,
+                            "FastForwardQueue: a second thread acted as its producer");
   expect_second_thread_dies(
       maker<CachedSpscQueue<int>>(8, 4), [](auto& q) { q.flush(); },
       "CachedSpscQueue: a second thread acted as its producer");
@@ -160,6 +165,8 @@ TEST_F(SpscRoleDeath, SecondConsumerThreadAborts) {
                             "BatchQueue: a second thread acted as its consumer");
   expect_second_thread_dies(maker<LamportQueue<int>>(8), pop,
                             "LamportQueue: a second thread acted as its consumer");
+  expect_second_thread_dies(maker<FastForwardQueue<int>>(8), pop,
+                            "FastForwardQueue: a second thread acted as its consumer");
   expect_second_thread_dies(maker<CachedSpscQueue<int>>(8), pop,
                             "CachedSpscQueue: a second thread acted as its consumer");
   expect_second_thread_dies(

@@ -1,6 +1,7 @@
-// The same behaviour checks for every rival single-producer single-consumer queue (and the mutex
-// queue used that way): capacity rules, fill/drain at capacity 1 and odd sizes, object accounting,
-// and FIFO with no loss or duplication between two threads.
+// The same behaviour checks for every rival single-producer single-consumer queue (Lamport,
+// cached-index, FastForward, unpadded BatchQueue, and the mutex queue used that way): capacity
+// rules, fill/drain at capacity 1 and odd sizes, object accounting, and FIFO with no loss or
+// duplication between two threads.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 
 #include "pipelab/queues/batch_queue_unpadded.hpp"
 #include "pipelab/queues/cached_spsc_queue.hpp"
+#include "pipelab/queues/fastforward_queue.hpp"
 #include "pipelab/queues/flush.hpp"
 #include "pipelab/queues/lamport_queue.hpp"
 #include "pipelab/queues/lamport_queue_unpadded.hpp"
@@ -68,6 +70,15 @@ struct CachedBatched : Lamport {
                     std::max<std::size_t>(1, std::min<std::size_t>(16, capacity / 3 * 2 + 1)));
   }
 };
+struct FastForward : Lamport {
+  static constexpr const char* kName = "FastForward";
+  template <typename T>
+  using Queue = FastForwardQueue<T>;
+  template <typename T>
+  static Queue<T> make(std::size_t capacity) {
+    return Queue<T>(capacity);
+  }
+};
 struct Mutex : Lamport {
   static constexpr const char* kName = "Mutex";
   template <typename T>
@@ -91,8 +102,8 @@ struct BatchUnpadded {
 
 template <typename Kind>
 class SpscQueue : public ::testing::Test {};
-using Kinds =
-    ::testing::Types<Lamport, LamportUnpadded, CachedPerItem, CachedBatched, Mutex, BatchUnpadded>;
+using Kinds = ::testing::Types<Lamport, LamportUnpadded, CachedPerItem, CachedBatched, FastForward,
+                               Mutex, BatchUnpadded>;
 struct KindName {
   template <typename Kind>
   static std::string GetName(int) {
@@ -105,7 +116,7 @@ TYPED_TEST_SUITE(SpscQueue, Kinds, KindName);
 static_assert(kBatches<BatchQueue<int>> && kBatches<UnpaddedBatchQueue<int>> &&
               kBatches<CachedSpscQueue<int>>);
 static_assert(!kBatches<LamportQueue<int>> && !kBatches<UnpaddedLamportQueue<int>> &&
-              !kBatches<MutexQueue<int>>);
+              !kBatches<MutexQueue<int>> && !kBatches<FastForwardQueue<int>>);
 
 // Pops until empty, flushing batching queues between passes; returns the values in pop order.
 template <typename Q>

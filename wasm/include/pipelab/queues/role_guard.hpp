@@ -1,8 +1,9 @@
 // Debug-only guard of the single-producer single-consumer roles (BatchQueue, LamportQueue,
-// CachedSpscQueue, the telemetry Ring): in a debug build (NDEBUG not defined) the first thread to
-// push becomes the producer and the first to pop the consumer, and a different thread pushing (or
-// popping) afterwards stops the program with a message naming the queue and the role, instead of
-// silently corrupting the indices. In a release build SpscRoles is an empty member marked
+// CachedSpscQueue, FastForwardQueue, the telemetry Ring): in a debug build (NDEBUG not defined) the
+// first thread to push becomes the producer and the first to pop the consumer, and a different
+// thread pushing (or popping) afterwards stops the program with a message naming the queue and the
+// role, instead of silently corrupting the indices. In a release build SpscRoles is an empty member
+// marked
 // [[no_unique_address]]: no byte in the queue's layout (checked below) and no instruction.
 //
 // Roles: any thread may call producer() / consumer(); release() only with no concurrent user (the
