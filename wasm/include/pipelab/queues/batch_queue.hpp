@@ -41,8 +41,10 @@ namespace pipelab::queues {
 // kStateAlignBytes separates producer state, consumer state and the shared flag. BatchQueue uses
 // the prefetch-pair distance (kPrefetchPairBytes); UnpaddedBatchQueue (batch_queue_unpadded.hpp)
 // packs them.
+// The object starts a cache line in both layouts, so its field offsets say which lines they use.
 template <typename T, std::size_t kStateAlignBytes>
-class BasicBatchQueue {
+class alignas(kStateAlignBytes > kCacheLineBytes ? kStateAlignBytes
+                                                 : kCacheLineBytes) BasicBatchQueue {
   static_assert(kQueueableItem<T>, "items must copy in and move out without throwing");
   static_assert(alignof(T) <= kCacheLineBytes, "semi-buffers are aligned to cache lines only");
 
@@ -83,6 +85,38 @@ class BasicBatchQueue {
 
   std::size_t capacity() const noexcept { return 2 * producer_.semi_items; }
   std::size_t semi_buffer_items() const noexcept { return producer_.semi_items; }
+
+  // The real indices, for telemetry (the lesson's cache-line view). Each side reads only its own
+  // private state, so each is callable only from that side's thread, between its own calls.
+  struct ProducerPosition {
+    std::size_t half;  // the semi-buffer being filled
+    std::size_t next;  // items written into it
+  };
+  struct ConsumerPosition {
+    std::size_t half;  // the semi-buffer to read (or being read)
+    std::size_t next;  // items read from it
+    std::size_t end;   // items it holds; next == end: none held (waiting for a publish)
+  };
+  ProducerPosition producer_position() const noexcept { return {producer_.half, producer_.next}; }
+  ConsumerPosition consumer_position() const noexcept {
+    return {consumer_.half, consumer_.next, consumer_.end};
+  }
+
+  // Where each part of the state sits in the object (bytes), for the lesson's false-sharing view.
+  struct Layout {
+    std::size_t object_bytes, buffer, producer, producer_bytes, consumer, consumer_bytes, status,
+        published_items;
+  };
+  static Layout layout() noexcept {
+    return {sizeof(BasicBatchQueue),
+            offsetof(BasicBatchQueue, slots_),
+            offsetof(BasicBatchQueue, producer_),
+            sizeof(ProducerState),
+            offsetof(BasicBatchQueue, consumer_),
+            sizeof(ConsumerState),
+            offsetof(BasicBatchQueue, status_),
+            offsetof(BasicBatchQueue, published_items_)};
+  }
 
   // Producer. Fails only when both semi-buffers are full (the consumer still holds one).
   [[nodiscard]] bool try_push(const T& item) noexcept {

@@ -1,11 +1,15 @@
 // UnpaddedBatchQueue: BatchQueue with producer state, consumer state and `status` packed together.
 //
 // Same roles, invariant, capacity rule and memory orders as BatchQueue (batch_queue.hpp). The only
-// change is layout: the producer's private fill index, the consumer's private read index and the
-// shared flag sit on one cache line, so every push and every pop (which write their own index)
-// steals the line from the other core although no data is shared: false sharing. BatchQueue keeps
-// them 128 bytes apart (beyond the adjacent-line prefetcher's pair); the queues benchmark reports
-// the ratio of the two. It exists only to be measured.
+// change is layout: the producer's state (40 bytes: the semi-buffer pointers, its fill index),
+// the consumer's (40 bytes: pointers, read index, end) and the shared flag with its count are
+// packed into the object's first two cache lines — the producer's fill index shares line 0 with
+// the pointers the consumer reads on every pop, the consumer's indices share line 1 with `status`
+// — so every push and every pop (each writes its own index) steals a line the other core is using
+// although no data is shared: false sharing. BatchQueue keeps them 128 bytes apart (beyond the
+// adjacent-line prefetcher's pair); the queues benchmark and the lesson's race report the ratio of
+// the two, and BasicBatchQueue::layout() gives the offsets the lesson draws. It exists only to be
+// measured.
 #pragma once
 
 #include <cstddef>

@@ -27,8 +27,10 @@ namespace pipelab::queues {
 
 // kIndexAlignBytes separates head_ from tail_: a prefetch pair in LamportQueue, packed in
 // UnpaddedLamportQueue (lamport_queue_unpadded.hpp) to show false sharing.
+// The object starts a cache line in both layouts, so its field offsets say which lines they use.
 template <typename T, std::size_t kIndexAlignBytes>
-class BasicLamportQueue {
+class alignas(kIndexAlignBytes > kCacheLineBytes ? kIndexAlignBytes
+                                                 : kCacheLineBytes) BasicLamportQueue {
   static_assert(kQueueableItem<T>, "items must copy in and move out without throwing");
 
  public:
@@ -54,6 +56,18 @@ class BasicLamportQueue {
   BasicLamportQueue& operator=(const BasicLamportQueue&) = delete;
 
   std::size_t capacity() const noexcept { return slot_count_ - 1; }
+
+  // Where each part of the state sits in the object (bytes), for the lesson's false-sharing view:
+  // the read-only slot count and pointer, and the two indices.
+  struct Layout {
+    std::size_t object_bytes, read_only, read_only_bytes, tail, head;
+  };
+  static Layout layout() noexcept {
+    return {
+        sizeof(BasicLamportQueue), offsetof(BasicLamportQueue, slot_count_),
+        offsetof(BasicLamportQueue, slots_) + sizeof(T*) - offsetof(BasicLamportQueue, slot_count_),
+        offsetof(BasicLamportQueue, tail_), offsetof(BasicLamportQueue, head_)};
+  }
 
   [[nodiscard]] bool try_push(const T& item) noexcept {
     roles_.producer("LamportQueue");
