@@ -5,6 +5,7 @@
 // dominant state. So the cost per frame is bounded however fast events arrive — µs-long services
 // would otherwise become tens of thousands of SVG rectangles per frame.
 import type { TelemetryEvent } from '../telemetry';
+import { BatchQueueTracker, type BatchQueueSnapshot } from './batchQueueState';
 
 export type LaneState = 'busy' | 'idle' | 'blocked' | 'stealing';
 
@@ -31,6 +32,8 @@ export interface LiveState {
   steals: RecentSteal[];
   stealCount: number;
   nowUs: number;
+  /** The first BatchQueue link's real indices (batchQueueState.ts), when the run has one. */
+  batchQueue: BatchQueueSnapshot | null;
 }
 
 export interface RecentSteal {
@@ -97,12 +100,17 @@ export class LiveStateTracker {
   private stealCount = 0;
   private nowUs = 0;
 
+  private readonly batch: BatchQueueTracker | null;
+
   constructor(
     readonly workers: number,
     readonly stages: number,
     readonly windowUs: number,
     readonly buckets = 450,
+    /** The run's first link is a BatchQueue: its semi-buffer and item size, for its indices. */
+    batchLink: { semiItems: number; itemBytes: number } | null = null,
   ) {
+    this.batch = batchLink ? new BatchQueueTracker(batchLink.semiItems, batchLink.itemBytes) : null;
     this.slots = stages + 3;
     this.bucketUs = windowUs / buckets;
     this.time = Array.from({ length: workers }, () => new Float64Array(buckets * this.slots));
@@ -113,6 +121,7 @@ export class LiveStateTracker {
 
   /** Applies one frame's events (time order) and moves the clock to nowUs. */
   advance(events: TelemetryEvent[], nowUs: number): void {
+    this.batch?.advance(events);
     for (const e of events) {
       if (e.worker >= this.workers) continue;
       if (e.kind === 'enqueue' || e.kind === 'dequeue') this.dequeLengths[e.worker] = e.arg;
@@ -152,6 +161,7 @@ export class LiveStateTracker {
       steals: this.recentSteals(),
       stealCount: this.stealCount,
       nowUs: this.nowUs,
+      batchQueue: this.batch?.snapshot() ?? null,
     };
   }
 

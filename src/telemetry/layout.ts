@@ -46,8 +46,38 @@ export const EVENT_KINDS = [
   'dequeue',
   'blocked-full',
   'blocked-empty',
+  'batch-write',
+  'batch-publish',
+  'batch-read',
+  'batch-release',
 ] as const;
 export type EventKindName = (typeof EVENT_KINDS)[number];
+
+/** The arg of the batch-* kinds (a BatchQueue link's real indices): bit 31 the semi-buffer, bit
+ * 30 "this publish was a flush of a partial semi-buffer", bits 0..29 a slot index or an item count
+ * (telemetry/event.hpp's batch_arg()). */
+export interface BatchArg {
+  half: 0 | 1;
+  flush: boolean;
+  count: number;
+}
+export const BATCH_HALF_BIT = 0x80000000;
+export const BATCH_FLUSH_BIT = 0x40000000;
+export const BATCH_COUNT_MASK = 0x3fffffff;
+
+export function decodeBatchArg(arg: number): BatchArg {
+  return {
+    half: (arg & BATCH_HALF_BIT) !== 0 ? 1 : 0,
+    flush: (arg & BATCH_FLUSH_BIT) !== 0,
+    count: arg & BATCH_COUNT_MASK,
+  };
+}
+
+export function encodeBatchArg({ half, flush, count }: BatchArg): number {
+  return (
+    ((half ? BATCH_HALF_BIT : 0) | (flush ? BATCH_FLUSH_BIT : 0) | (count & BATCH_COUNT_MASK)) >>> 0
+  );
+}
 
 /** `item` value meaning "no item"; `stage` value meaning "no stage". */
 export const NO_ITEM = 0xffffffff;

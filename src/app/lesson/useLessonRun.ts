@@ -3,6 +3,7 @@
 // runs become points for the model chart. A run may have an observer (a recorder) that sees each
 // frame as read; a replay is a run too, whose moves back hand over a rebuilt live state.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { firstBatchLink } from '../../live/batchQueueState';
 import { LiveStateTracker, type LiveState } from '../../live/liveState';
 import type {
   EngineKind,
@@ -25,9 +26,10 @@ export const WINDOW_US = 2_000_000;
 /** Lanes are rebuilt this often (real time); everything else updates every frame. */
 const LANES_REFRESH_MS = 100;
 
-/** A fresh live state for a run of this shape, as the views draw it. */
-export const newLiveTracker = (workers: number, stages: number) =>
-  new LiveStateTracker(workers, stages, WINDOW_US);
+/** A fresh live state for a run of this spec on this many workers, as the views draw it (with
+ * the BatchQueue tracker when the run's first link is a BatchQueue). */
+export const newLiveTracker = (workers: number, spec: ExperimentSpec) =>
+  new LiveStateTracker(workers, spec.stages.length, WINDOW_US, undefined, firstBatchLink(spec));
 
 /** Sees each frame of a run as the page reads it, then the run's end (or its replacement). */
 export interface RunObserver {
@@ -166,7 +168,7 @@ export function useLessonRun(
     const old = runRef.current;
     old?.run.stop();
     old?.observer?.end(old.run);
-    const tracker = newLiveTracker(run.workers, spec.stages.length);
+    const tracker = newLiveTracker(run.workers, spec);
     lanesRef.current = undefined;
     runRef.current = { run, spec, tracker, observer };
     setView(idle(tracker, run));

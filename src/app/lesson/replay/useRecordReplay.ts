@@ -84,7 +84,7 @@ export function useRecordReplay(p: {
     // Only when they differ: a page without controls keeps its own query (#/experiment?spec=…).
     if (JSON.stringify(fits.values) !== JSON.stringify(values)) setValues(fits.values);
     setNotice(null);
-    const shape = () => newLiveTracker(rec.workers, rec.spec.stages.length);
+    const shape = () => newLiveTracker(rec.workers, rec.spec);
     run.replay(new ReplayRun(rec, shape, { playing }));
     return true;
   };

@@ -29,6 +29,7 @@
 #include "pipelab/queues/lamport_queue.hpp"
 #include "pipelab/queues/mutex_queue.hpp"
 #include "pipelab/queues/vyukov_mpmc_queue.hpp"
+#include "pipelab/telemetry/event.hpp"
 
 namespace pipelab::pipeline {
 
@@ -42,6 +43,21 @@ class Link {
   virtual const char* name() const noexcept = 0;
   // 0 = unbounded.
   virtual std::uint64_t effective_capacity() const noexcept = 0;
+
+  // The real queue's index moves of the last producer-side call (try_push or try_flush) or
+  // consumer-side call (try_pop), as batch-* telemetry events in the order they happened, once
+  // (a second call returns 0).
+  // Only BatchQueue links report them, and only after report_indices(true); others return 0.
+  // Each side calls its own from its own thread.
+  struct IndexMove {
+    telemetry::EventKind kind;
+    std::uint32_t arg;  // telemetry::batch_arg()
+  };
+  virtual void report_indices(bool) noexcept {}
+  static constexpr std::uint32_t kMaxMoves = 3;  // publish, write, publish (1-item semi-buffers)
+  using IndexMoves = IndexMove[kMaxMoves];
+  virtual std::uint32_t take_producer_moves(IndexMoves&) noexcept { return 0; }
+  virtual std::uint32_t take_consumer_moves(IndexMoves&) noexcept { return 0; }
 
   void reset(std::uint32_t producers) noexcept {
     producers_left_.store(producers, std::memory_order_relaxed);
@@ -100,6 +116,99 @@ class QueueLink final : public Link {
   std::uint64_t cap_;
 };
 
+// A BatchQueue link that can report its real indices (the lesson's cache-line view): each side
+// compares its own position before and after its call, which tells the slot it wrote or read and
+// whether it flipped `status` (queues/batch_queue.hpp): a push publishes either the full
+// semi-buffer it found (before writing) or the one it just filled (after), a flush a partial one,
+// and the pop that reads a semi-buffer's last item releases it.
+class BatchLink final : public Link {
+ public:
+  using Queue = queues::BatchQueue<PipelineItem>;
+  explicit BatchLink(std::size_t capacity) : q_(capacity) {}
+
+  bool try_push(const PipelineItem& item) noexcept override {
+    if (!reporting_) return q_.try_push(item);
+    const Queue::ProducerPosition before = q_.producer_position();
+    if (!q_.try_push(item)) return false;
+    const Queue::ProducerPosition after = q_.producer_position();
+    const std::size_t semi = q_.semi_buffer_items();
+    producer_moves_ = 0;
+    std::size_t half = before.half;
+    std::size_t slot = before.next;
+    if (slot == semi) {  // it found its semi-buffer full: published it first (or it would fail)
+      add(producer_, producer_moves_, telemetry::EventKind::kBatchPublish,
+          telemetry::batch_arg(half, semi));
+      half ^= 1;
+      slot = 0;
+    }
+    add(producer_, producer_moves_, telemetry::EventKind::kBatchWrite,
+        telemetry::batch_arg(half, slot));
+    // It filled the semi-buffer and the consumer was free: published it at once.
+    if (slot + 1 == semi && after.half != half) {
+      add(producer_, producer_moves_, telemetry::EventKind::kBatchPublish,
+          telemetry::batch_arg(half, semi));
+    }
+    return true;
+  }
+  bool try_pop(PipelineItem& item) noexcept override {
+    if (!reporting_) return q_.try_pop(item);
+    const Queue::ConsumerPosition before = q_.consumer_position();
+    if (!q_.try_pop(item)) return false;
+    const Queue::ConsumerPosition after = q_.consumer_position();
+    // Holding nothing before, the pop took the next published semi-buffer and read its slot 0.
+    const std::size_t slot = before.next == before.end ? 0 : before.next;
+    consumer_moves_ = 0;
+    add(consumer_, consumer_moves_, telemetry::EventKind::kBatchRead,
+        telemetry::batch_arg(before.half, slot));
+    if (after.half != before.half) {
+      add(consumer_, consumer_moves_, telemetry::EventKind::kBatchRelease,
+          telemetry::batch_arg(before.half, slot + 1));
+    }
+    return true;
+  }
+  bool try_flush() noexcept override {
+    const Queue::ProducerPosition before = q_.producer_position();
+    if (!q_.try_flush()) return false;
+    if (reporting_ && before.next > 0) {
+      producer_moves_ = 0;
+      add(producer_, producer_moves_, telemetry::EventKind::kBatchPublish,
+          telemetry::batch_arg(before.half, before.next, /*flush=*/true));
+    }
+    return true;
+  }
+  const char* name() const noexcept override { return "batch"; }
+  std::uint64_t effective_capacity() const noexcept override { return q_.capacity(); }
+
+  void report_indices(bool on) noexcept override { reporting_ = on; }
+  std::uint32_t take_producer_moves(IndexMoves& out) noexcept override {
+    return take(producer_, producer_moves_, out);
+  }
+  std::uint32_t take_consumer_moves(IndexMoves& out) noexcept override {
+    return take(consumer_, consumer_moves_, out);
+  }
+
+ private:
+  static void add(IndexMoves& moves, std::uint32_t& count, telemetry::EventKind kind,
+                  std::uint32_t arg) noexcept {
+    moves[count++] = {kind, arg};
+  }
+  static std::uint32_t take(const IndexMoves& moves, std::uint32_t& count,
+                            IndexMoves& out) noexcept {
+    const std::uint32_t n = count;
+    for (std::uint32_t i = 0; i < n; ++i) out[i] = moves[i];
+    count = 0;
+    return n;
+  }
+
+  Queue q_;
+  bool reporting_ = false;  // set before the run's threads start
+  // Each side's moves of its last call, on its own prefetch pair (written by that side only).
+  alignas(kPrefetchPairBytes) IndexMoves producer_ = {};
+  std::uint32_t producer_moves_ = 0;
+  alignas(kPrefetchPairBytes) IndexMoves consumer_ = {};
+  std::uint32_t consumer_moves_ = 0;
+};
+
 // Mutex + std::deque: the unbounded (open-model) link.
 class UnboundedLink final : public Link {
  public:
@@ -131,7 +240,6 @@ inline std::size_t round_up_pow2(std::size_t v) noexcept {
 
 // one_to_one: exactly one producer thread and one consumer thread.
 inline std::unique_ptr<Link> make_link(const QueueSpec& q, bool one_to_one) {
-  using queues::BatchQueue;
   using queues::CachedSpscQueue;
   using queues::LamportQueue;
   using queues::MutexQueue;
@@ -144,8 +252,7 @@ inline std::unique_ptr<Link> make_link(const QueueSpec& q, bool one_to_one) {
   if (one_to_one) {
     switch (q.kind) {
       case QueueKind::kBatch:
-        return std::make_unique<QueueLink<BatchQueue<PipelineItem>>>(cap < 2 ? 2 : cap + (cap & 1),
-                                                                     "batch");
+        return std::make_unique<BatchLink>(cap < 2 ? 2 : cap + (cap & 1));
       case QueueKind::kLamport:
         return std::make_unique<QueueLink<LamportQueue<PipelineItem>>>(cap, "lamport");
       case QueueKind::kCachedSpsc:

@@ -8,6 +8,9 @@
 // group, serves the group's stages in turn, pushes to the link after it (blocked-full: back off
 // and retry), and the last group delivers. A serial-in-order group after a parallel one reorders
 // by sequence number in a private min-heap (its thread alone owns it).
+// Telemetry of a BatchQueue link's real indices (batch-* events, contracts/telemetry.md): the link
+// reports them (Link::take_*_moves) and the pushing or popping thread records them right after the
+// enqueue / dequeue event, and after each flush that published a partial semi-buffer.
 // End of stream: a producer thread flushes its output link (BatchQueue holds a partial batch
 // until flushed; producers also flush whenever their input runs dry) and then decrements the
 // link's producers_left (release); a consumer that saw producers_left == 0 (acquire) before an
@@ -93,6 +96,7 @@ class StaticRuntime final : public Runtime {
     for (std::size_t l = 0; l < links_.size(); ++l) {
       links_[l] = make_link(spec_.queue, groups_[l].threads == 1 && groups_[l + 1].threads == 1);
       links_[l]->reset(groups_[l].threads);
+      links_[l]->report_indices(telemetry_.enabled());
     }
   }
 
@@ -128,7 +132,7 @@ class StaticRuntime final : public Runtime {
         const bool ended = in->producers_finished();
         if (!in->try_pop(it)) {
           if (ended) break;
-          if (out != nullptr) (void)out->try_flush();  // about to idle: don't strand a batch
+          if (out != nullptr) flush(wid, *out, g.last);  // about to idle: don't strand a batch
           if (tel && wait_since < 0) {
             wait_since = telemetry_.now_us();
             telemetry_.record_at(wait_since, wid, telemetry::EventKind::kBlockedEmpty, first,
@@ -143,6 +147,8 @@ class StaticRuntime final : public Runtime {
           telemetry_.counters(g.first).queue_occupancy.store(occ, std::memory_order_relaxed);
           telemetry_.record(wid, telemetry::EventKind::kDequeue, first, std::uint32_t(it.seq),
                             std::uint32_t(occ));
+          Link::IndexMoves moves;
+          record_moves(wid, first, std::uint32_t(it.seq), moves, in->take_consumer_moves(moves));
         }
         if (reorder && it.seq != expect) {
           pending.push(it);
@@ -159,7 +165,7 @@ class StaticRuntime final : public Runtime {
       if (!push(wid, *out, it, g.last, backoff)) break;
     }
     if (out != nullptr) {
-      while (!out->try_flush() && !cancel_requested()) {
+      while (!flush(wid, *out, g.last) && !cancel_requested()) {
         pause_point(w);
         backoff.pause();
       }
@@ -175,7 +181,7 @@ class StaticRuntime final : public Runtime {
     while (!out.try_push(it)) {
       pause_point(wid);
       if (cancel_requested()) return false;
-      (void)out.try_flush();
+      (void)flush(wid, out, stage);
       if (tel && wait_since < 0) {
         wait_since = telemetry_.now_us();
         telemetry_.record_at(wait_since, wid, telemetry::EventKind::kBlockedFull,
@@ -189,8 +195,30 @@ class StaticRuntime final : public Runtime {
       end_wait(wait_since, telemetry_.counters(stage).blocked_us, stage);
       telemetry_.record(wid, telemetry::EventKind::kEnqueue, std::uint8_t(stage),
                         std::uint32_t(it.seq), std::uint32_t(occ));
+      Link::IndexMoves moves;
+      record_moves(wid, std::uint8_t(stage), std::uint32_t(it.seq), moves,
+                   out.take_producer_moves(moves));
     }
     return true;
+  }
+
+  // Publishes a partial batch (never waits); false if the queue cannot yet.
+  bool flush(std::uint16_t wid, Link& out, std::uint32_t stage) noexcept {
+    if (!out.try_flush()) return false;
+    if (telemetry_.enabled()) {
+      Link::IndexMoves moves;
+      record_moves(wid, std::uint8_t(stage), telemetry::kNoItem, moves,
+                   out.take_producer_moves(moves));
+    }
+    return true;
+  }
+
+  // A BatchQueue link's index moves (Link::take_*_moves) as batch-* events.
+  void record_moves(std::uint16_t wid, std::uint8_t stage, std::uint32_t item,
+                    const Link::IndexMoves& moves, std::uint32_t count) noexcept {
+    const double t = count ? telemetry_.now_us() : 0;
+    for (std::uint32_t i = 0; i < count; ++i)
+      telemetry_.record_at(t, wid, moves[i].kind, stage, item, moves[i].arg);
   }
 
   void end_wait(double& since, std::atomic<std::uint64_t>& field, std::uint32_t stage) noexcept {

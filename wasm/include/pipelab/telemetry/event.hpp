@@ -22,7 +22,24 @@ enum class EventKind : std::uint8_t {
   kDequeue = 6,       // arg = queue occupancy after the pop
   kBlockedFull = 7,   // producer found the next queue full
   kBlockedEmpty = 8,  // consumer found its input queue empty
+  // The real indices of a BatchQueue link (the lesson's cache-line view); arg = batch_arg() below.
+  kBatchWrite = 9,     // producer wrote an item: arg = half | slot index written
+  kBatchPublish = 10,  // producer flipped `status` false -> true: arg = half | flush | items
+  kBatchRead = 11,     // consumer read an item: arg = half | slot index read
+  kBatchRelease = 12,  // consumer flipped `status` true -> false: arg = half | items read
 };
+
+// The arg of the batch-* kinds: bit 31 = semi-buffer (0 or 1), bit 30 = the publish was a flush
+// of a partial semi-buffer (batch-publish only), bits 0..29 = slot index or item count.
+inline constexpr std::uint32_t kBatchHalfBit = 0x80000000u;
+inline constexpr std::uint32_t kBatchFlushBit = 0x40000000u;
+inline constexpr std::uint32_t kBatchCountMask = 0x3FFFFFFFu;
+
+constexpr std::uint32_t batch_arg(std::size_t half, std::size_t count,
+                                  bool flush = false) noexcept {
+  return (half ? kBatchHalfBit : 0u) | (flush ? kBatchFlushBit : 0u) |
+         (std::uint32_t(count) & kBatchCountMask);
+}
 
 inline constexpr std::uint32_t kNoItem = 0xFFFFFFFFu;
 inline constexpr std::uint8_t kNoStage = 0xFF;
