@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
+  decodeBatchArg,
+  encodeBatchArg,
   EVENT_KINDS,
   RING_OFFSET,
   readRing,
@@ -28,6 +30,7 @@ interface LayoutModule {
   _pl_tl_pipeline_join(): void;
   _pl_tl_pipeline_ring(worker: number): number;
   _pl_tl_pipeline_counters(): number;
+  _pl_tl_batch_arg(half: number, count: number, flush: number): number;
 }
 
 const buildDir = process.env.PIPELAB_EM_BUILD ?? resolve(__dirname, '../../wasm/build/em');
@@ -71,7 +74,19 @@ describe('telemetry layout: C++ in wasm → TypeScript decoder', () => {
     expect(r.worker).toBe(5);
     expect(r.capacity).toBe(16);
     expect(r.events).toEqual(written.map((e, i) => ({ ...e, seq: i })));
-    expect(new DataView(heap()).getUint32(ring + RING_OFFSET.readCount, true)).toBe(9);
+    expect(new DataView(heap()).getUint32(ring + RING_OFFSET.readCount, true)).toBe(
+      EVENT_KINDS.length,
+    );
+  });
+
+  test('the batch-* arg packs semi-buffer, flush and count as the decoder reads them', () => {
+    for (const half of [0, 1] as const)
+      for (const flush of [false, true])
+        for (const count of [0, 1, 7, 512, 0x3fffffff]) {
+          const arg = mod._pl_tl_batch_arg(half, count, flush ? 1 : 0) >>> 0;
+          expect(decodeBatchArg(arg)).toEqual({ half, flush, count });
+          expect(encodeBatchArg({ half, flush, count })).toBe(arg);
+        }
   });
 
   test('a full ring drops and counts; seq gaps reveal the drops', () => {

@@ -19,7 +19,8 @@ if(EMSCRIPTEN)
   # Telemetry contract module for tests/wasm/telemetry-layout.test.ts (Node, pthreads).
   set(PIPELAB_TL_EXPORTS "_pl_tl_ring_create,_pl_tl_ring_push,_pl_tl_writer_start,\
 _pl_tl_writer_done,_pl_tl_writer_join,_pl_tl_counters_create,_pl_tl_pipeline_start,\
-_pl_tl_pipeline_finished,_pl_tl_pipeline_join,_pl_tl_pipeline_ring,_pl_tl_pipeline_counters")
+_pl_tl_pipeline_finished,_pl_tl_pipeline_join,_pl_tl_pipeline_ring,_pl_tl_pipeline_counters,\
+_pl_tl_batch_arg")
   add_executable(pipelab-telemetry-layout ${PIPELAB_ROOT}/wasm/src/test_telemetry_layout.cpp)
   target_link_libraries(pipelab-telemetry-layout PRIVATE pipelab_core)
   target_compile_options(pipelab-telemetry-layout PRIVATE -pthread)

@@ -34,6 +34,11 @@ int pl_tl_ring_push(double time_us, std::uint32_t item, std::uint32_t arg, std::
       Event{time_us, item, arg, std::uint16_t(worker), std::uint8_t(stage), EventKind(kind), 0});
 }
 
+// The arg of a batch-* event as the C++ packs it (telemetry::batch_arg).
+std::uint32_t pl_tl_batch_arg(std::uint32_t half, std::uint32_t count, int flush) {
+  return pipelab::telemetry::batch_arg(half, count, flush != 0);
+}
+
 // Starts a pthread that pushes `count` events (item i, kind i % 9) as fast as it can, and returns.
 void pl_tl_writer_start(std::uint32_t count) {
   g_writer_done.store(0, std::memory_order_relaxed);
