@@ -11,6 +11,7 @@ import {
 } from './protocol';
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { check, type ModuleFactory, type PipelabModule } from './wasmExports';
+import { handleRaceMessage } from './race/raceWorker';
 
 const SLICE_US = 8000;
 const POLL_MS = 2;
@@ -160,6 +161,12 @@ self.onmessage = (event: MessageEvent<ToEngine>) => {
     else if (msg.type === 'pipeline-cancel') pipelineCancel();
     else if (msg.type === 'pipeline-pause') pipelinePause();
     else if (msg.type === 'pipeline-resume') pipelineResume();
+    else if (
+      msg.type === 'race-start' ||
+      msg.type === 'race-cancel' ||
+      msg.type === 'queue-layouts'
+    )
+      handleRaceMessage(mod, msg, post);
   } catch (e) {
     post({ type: 'error', message: e instanceof Error ? e.message : String(e) });
   }

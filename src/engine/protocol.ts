@@ -2,6 +2,7 @@
 // going, data flows through shared wasm memory (threads) or one snapshot per slice (single-thread).
 
 import type { ExperimentSpec } from '../spec/experimentSpec';
+import type { LayoutQueue, QueueLayout, RaceConfig, RaceResult } from './race/raceConfig';
 
 /** Byte offsets of a run's rings and counters inside wasm memory (stable for the run). */
 export interface WasmTapLayout {
@@ -33,7 +34,15 @@ export type ToEngine =
   /** Workers park at their next item boundary (also honoured by a run whose threads are still
    * starting); acknowledged by 'pipeline-paused'. Cancel ends a paused run. */
   | { type: 'pipeline-pause' }
-  | { type: 'pipeline-resume' };
+  | { type: 'pipeline-resume' }
+  | RaceToEngine;
+
+/** The queue race (src/engine/race): run a plan of configs one after another, cancel it, or ask
+ * for the compared queues' field layouts. */
+export type RaceToEngine =
+  | { type: 'race-start'; id: number; plan: RaceConfig[] }
+  | { type: 'race-cancel'; id: number }
+  | { type: 'queue-layouts' };
 
 export interface EngineInfo {
   threaded: boolean;
@@ -62,4 +71,9 @@ export type FromEngine =
       elapsedUs: number;
       cancelled: boolean;
     }
+  /** One run of race `id` ended (cancelled runs are not reported). */
+  | { type: 'race-result'; id: number; index: number; result: RaceResult }
+  /** Race `id` ended: every thread joined; `error` names a config the C++ rejected. */
+  | { type: 'race-done'; id: number; cancelled: boolean; error: string | null }
+  | { type: 'queue-layouts'; layouts: Record<LayoutQueue, QueueLayout> }
   | { type: 'error'; message: string };

@@ -40,6 +40,15 @@ export interface PipelabModule {
   _pl_pipeline_completed(): number;
   _pl_pipeline_elapsed_us(): number;
   _pl_pipeline_now_us(): number;
+  /** The queue race (race/race_config.hpp): 0, or -1 with the message in pl_last_error. */
+  _pl_race_start(configJsonPtr: number): number;
+  _pl_race_request_cancel(): void;
+  _pl_race_alive(): number;
+  _pl_race_join(): void;
+  /** JSON text of the joined run's result, or 0 (see pl_last_error). */
+  _pl_race_result(): number;
+  /** JSON text of a queue's field offsets, or 0 for an unknown queue (see pl_last_error). */
+  _pl_queue_layout(queuePtr: number): number;
 }
 
 export type ModuleFactory = (overrides?: Record<string, unknown>) => Promise<PipelabModule>;

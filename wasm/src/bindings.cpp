@@ -11,6 +11,7 @@
 #include "pipelab/pipeline/make_runtime.hpp"
 #include "pipelab/pipeline/spec_parse.hpp"
 #include "pipelab/pipeline/spec_print.hpp"
+#include "pipelab/race/race_json.hpp"
 
 namespace {
 
@@ -29,6 +30,13 @@ std::unique_ptr<pipelab::pipeline::Runtime>& pipeline() {
 pipelab::pipeline::Runtime& active_pipeline() {
   if (!pipeline()) throw std::logic_error("no pipeline run: call pl_pipeline_create first");
   return *pipeline();
+}
+
+// The queue race of the lesson "Queues and cache lines": one run at a time, kept after it ends
+// so the page can read its result; the engine worker sequences the runs.
+pipelab::race::QueueRace& race() {
+  static pipelab::race::QueueRace instance;
+  return instance;
 }
 
 std::string& last_error() {
@@ -184,6 +192,36 @@ EMSCRIPTEN_KEEPALIVE double pl_pipeline_elapsed_us() {
 // The run clock: µs since start, paused time excluded.
 EMSCRIPTEN_KEEPALIVE double pl_pipeline_now_us() {
   return pipeline() ? pipeline()->telemetry().now_us() : 0;
+}
+
+// The queue race (src/engine/race/wasmRace.ts drives these). Start parses the race config JSON
+// (errors name the field: race/race_config.hpp), starts the run's threads and returns at once;
+// the caller polls pl_race_alive() and joins when it is 0, then reads pl_race_result().
+EMSCRIPTEN_KEEPALIVE int pl_race_start(const char* config_json) {
+  return guarded([&] { race().start(pipelab::race::parse_race_config(config_json)); });
+}
+
+EMSCRIPTEN_KEEPALIVE void pl_race_request_cancel() { race().request_cancel(); }
+
+EMSCRIPTEN_KEEPALIVE int pl_race_alive() { return static_cast<int>(race().alive()); }
+
+// Call once pl_race_alive() is 0: the joins then return at once.
+EMSCRIPTEN_KEEPALIVE void pl_race_join() { race().join(); }
+
+// The joined run's result as JSON text (race_json.hpp), valid until the next call; null with
+// pl_last_error() set when there is none.
+EMSCRIPTEN_KEEPALIVE const char* pl_race_result() {
+  static std::string text;
+  const int status = guarded([] { text = to_json(race().result()); });
+  return status == 0 ? text.c_str() : nullptr;
+}
+
+// Where the parts of a queue object sit (batch, batch-unpadded, lamport, lamport-unpadded) as
+// JSON text, valid until the next call; null with pl_last_error() set for another name.
+EMSCRIPTEN_KEEPALIVE const char* pl_queue_layout(const char* queue) {
+  static std::string text;
+  const int status = guarded([&] { text = pipelab::race::queue_layout_json(queue); });
+  return status == 0 ? text.c_str() : nullptr;
 }
 
 }  // extern "C"
