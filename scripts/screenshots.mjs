@@ -13,6 +13,9 @@ import { buildWebModules } from './lib/wasm.mjs';
 
 /** How long a lesson runs before its picture is taken: long enough for every view to fill. */
 const RUN_MS = 3000;
+/** Lessons whose main view is filled by another button first (it must finish before the run):
+ * the queue lesson's race. */
+const BEFORE_RUN = { 'lesson-queues-and-cache-lines': { click: 'race-run', until: 'race-stop' } };
 const VIEWPORT = { width: 1100, height: 688 };
 /** Previews are this wide (pixels): twice the width a card shows them at, for sharp screens. */
 const PREVIEW_WIDTH_PX = 560;
@@ -46,6 +49,12 @@ async function main() {
       const page = await browser.context.newPage();
       await page.setViewportSize(VIEWPORT);
       await page.goto(`${server.url}${p.hash}`);
+      const before = BEFORE_RUN[p.name];
+      if (before) {
+        await page.getByTestId(before.click).click();
+        await page.getByTestId(before.until).waitFor({ state: 'visible' });
+        await page.getByTestId(before.until).waitFor({ state: 'detached', timeout: 180_000 });
+      }
       await page.getByTestId(p.start).click();
       await page.waitForTimeout(RUN_MS);
       await page.screenshot({ path: join(shots, `${p.name}.png`), fullPage: true });

@@ -10,6 +10,12 @@ export const COMPONENTS = {
   'model-chart':
     'throughput against the swept control: model curves, measured and simulated points',
   paper: "what the source paper measured beside ours (the front matter's `paper` rows)",
+  'queue-race': "every queue raced on the visitor's cores: items/s per queue with spread",
+  'wasm-fences': 'per-item against batched queues: the ratio measured here beside native',
+  'cacheline-view': "the experiment's BatchQueue as cache lines, moved by its real indices",
+  'false-sharing': 'padded against unpadded queue layouts, raced, and which fields share a line',
+  'comm-model': "speed-up S(n) = T_seq / (T_seq/n + T_comm) from the visitor's measured T_comm",
+  'semi-latency': 'BatchQueue semi-buffer size against throughput and wait, and flush()',
 } as const;
 
 export type ComponentName = keyof typeof COMPONENTS;

@@ -40,6 +40,12 @@ export interface ChoiceControl {
 }
 
 export type LessonControl = RangeControl | ChoiceControl;
+
+/** Whether a control changes the experiment at all: a range always does; a choice whose options
+ * all set nothing is a setting of the lesson's own views (e.g. which race to run), which read it
+ * from the values, and the experiment panel leaves it out. */
+export const changesExperiment = (c: LessonControl): boolean =>
+  c.kind === 'range' || c.choices.some((x) => Object.keys(x.set).length > 0);
 export type ControlValues = Record<string, number | string>;
 
 const CONTROL_ID = /^[a-z][A-Za-z0-9]{0,23}$/;

@@ -16,6 +16,7 @@ import {
 } from '../spec/specFields';
 import { controlValue, parseSide, sideValue, type Side } from './claims';
 import type { ControlValues, LessonControl } from './controls';
+import { benchRatio, BENCH_TARGETS, type BenchTarget } from './queueBench';
 
 /** The five source documents (../shared/seeds), by their number. */
 export const PAPERS = {
@@ -58,6 +59,9 @@ export interface PaperRowSpec {
   twin: { over: Side; under: Side | null; text: string } | null;
   at: ControlValues;
   measured: boolean;
+  /** Ours from the committed queue benchmark: `<target> <row key> / <row key>`
+   * (`native comm-2/batch / comm-2/vyukov-mpmc`, queueBench.ts). */
+  bench: { target: BenchTarget; of: string; over: string; text: string } | null;
 }
 
 export interface PaperRow {
@@ -73,10 +77,16 @@ export interface PaperRow {
   twinEvidence: string | null;
   /** Whether the lesson's views report a value measured on the visitor's threads. */
   measured: boolean;
+  /** The committed benchmark's value (measured on the machine that ran it), or null. */
+  benchValue: number | null;
+  benchTarget: BenchTarget | null;
+  /** How it was computed, with the run's date (shown as the value's title). */
+  benchEvidence: string | null;
 }
 
 const ROW_ID = /^[a-z][a-z0-9-]{0,47}$/;
 const RATIO = / \/ /;
+const BENCH = /^(\S+) (\S+) \/ (\S+)$/;
 
 /** Validates the front matter's `paper` list (the twin values are computed by evaluatePaperRows). */
 export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRowSpec[] {
@@ -96,6 +106,7 @@ export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRow
       'twin',
       'at',
       'measured',
+      'bench',
     ]);
     const id = readId(o, path, ROW_ID, 48, ids);
     const at: ControlValues = {};
@@ -123,8 +134,27 @@ export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRow
     const measured = o.measured === true;
     // YAML reads an unquoted 000 as the number 0: take it as the paper it names.
     const source = requireField(o, 'source', path);
-    if (!twin && !measured)
-      throw new SpecError(path, 'needs ours: a twin value, or measured: true (or both)');
+    let bench: PaperRowSpec['bench'] = null;
+    if (o.bench !== undefined) {
+      const text = readString(o.bench, join(path, 'bench'), 1, 200);
+      const m = BENCH.exec(text);
+      if (!m)
+        throw new SpecError(
+          join(path, 'bench'),
+          `"${text}" must read <target> <row key> / <row key> (e.g. native comm-2/batch / comm-2/vyukov-mpmc)`,
+        );
+      bench = {
+        target: readEnum(m[1], join(path, 'bench'), BENCH_TARGETS),
+        of: m[2],
+        over: m[3],
+        text,
+      };
+    }
+    if (!twin && !measured && !bench)
+      throw new SpecError(
+        path,
+        'needs ours: a twin value, or measured: true, or a bench ratio (or several)',
+      );
     return {
       id,
       source: readEnum(
@@ -139,6 +169,7 @@ export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRow
       twin,
       at,
       measured,
+      bench,
     };
   });
 }
@@ -162,6 +193,7 @@ export function evaluatePaperRows(
         twinEvidence = aText;
       }
     }
+    const bench = r.bench && benchRatio(r.bench.target, r.bench.of, r.bench.over);
     return {
       id: r.id,
       source: r.source,
@@ -172,6 +204,9 @@ export function evaluatePaperRows(
       twinValue,
       twinEvidence,
       measured: r.measured,
+      benchValue: bench ? bench.ratio : null,
+      benchTarget: bench ? bench.target : null,
+      benchEvidence: bench ? bench.evidence : null,
     };
   });
 }

@@ -19,6 +19,11 @@ export interface PaperTableRow {
   twinEvidence: string | null;
   /** Whether the lesson's views measure this row on the visitor's threads. */
   measured: boolean;
+  /** Ours from a committed benchmark (measured on the machine that ran it), when the row has one. */
+  benchValue?: number | null;
+  /** native | wasm-node | wasm-chromium. */
+  benchTarget?: string | null;
+  benchEvidence?: string | null;
   /** The lesson that shows it (on the papers page). */
   lesson?: { href: string; title: string };
 }
@@ -60,6 +65,8 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
             </>
           );
           const out = [];
+          /** The claim and the paper's number go on the row's first line only. */
+          const lead = () => (out.length === 0 ? cells : <td colSpan={2} />);
           if (r.twinValue !== null)
             out.push(
               <tr
@@ -77,12 +84,33 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                 <td>the twin at the paper&apos;s scale (simulated)</td>
               </tr>,
             );
+          if (r.benchValue !== null && r.benchValue !== undefined)
+            out.push(
+              <tr
+                key={`${r.id}-bench`}
+                data-testid="paper-claim"
+                data-row={r.id}
+                data-kind="measured"
+                data-source="benchmark"
+                data-paper-value={r.paperValue}
+                data-ours-value={r.benchValue}
+              >
+                {lead()}
+                <td className="num measured" title={r.benchEvidence ?? undefined}>
+                  {formatInUnit(r.benchValue, r.unit)}
+                </td>
+                <td>
+                  measured by <code>npm run bench:queues</code> ({benchPlace(r.benchTarget)}), on
+                  the machine that ran it
+                </td>
+              </tr>,
+            );
           if (r.measured) {
             const value = measured[r.id];
             out.push(
               value === undefined ? (
                 <tr key={`${r.id}-measured`} data-row={r.id} className="pending">
-                  {r.twinValue === null ? cells : <td colSpan={2} />}
+                  {lead()}
                   <td className="num">—</td>
                   <td>run the experiment to measure it on your cores</td>
                 </tr>
@@ -95,7 +123,7 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                   data-paper-value={r.paperValue}
                   data-ours-value={value}
                 >
-                  {r.twinValue === null ? cells : <td colSpan={2} />}
+                  {lead()}
                   <td className="num measured">{formatInUnit(value, r.unit)}</td>
                   <td>measured on your threads, at your scale</td>
                 </tr>
@@ -107,4 +135,12 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
       </tbody>
     </table>
   );
+}
+
+/** Where a committed benchmark figure was measured, in words. */
+function benchPlace(target: string | null | undefined): string {
+  if (target === 'native') return 'native C++';
+  if (target === 'wasm-chromium') return 'wasm in headless Chromium';
+  if (target === 'wasm-node') return 'wasm under Node';
+  return 'benchmark';
 }

@@ -3,12 +3,18 @@
 // the Record type makes the registry cover exactly the names the lesson format accepts.
 import type { ComponentType } from 'react';
 import type { ComponentName } from '../../lessons/components';
+import { CacheLineBlock } from './components/CacheLineBlock';
+import { CommModelBlock } from './components/CommModelBlock';
 import { ExperimentBlock } from './components/ExperimentBlock';
+import { FalseSharingBlock } from './components/FalseSharingBlock';
 import { ModelChartBlock } from './components/ModelChartBlock';
 import { PaperBlock } from './components/PaperBlock';
 import { PipelineBlock } from './components/PipelineBlock';
+import { QueueRaceBlock } from './components/QueueRaceBlock';
+import { SemiBufferBlock } from './components/SemiBufferBlock';
 import { StealsBlock } from './components/StealsBlock';
 import { TimelineBlock } from './components/TimelineBlock';
+import { WasmFencesBlock } from './components/WasmFencesBlock';
 
 export const LESSON_COMPONENTS: Record<ComponentName, ComponentType> = {
   experiment: ExperimentBlock,
@@ -17,4 +23,10 @@ export const LESSON_COMPONENTS: Record<ComponentName, ComponentType> = {
   steals: StealsBlock,
   'model-chart': ModelChartBlock,
   paper: PaperBlock,
+  'queue-race': QueueRaceBlock,
+  'wasm-fences': WasmFencesBlock,
+  'cacheline-view': CacheLineBlock,
+  'false-sharing': FalseSharingBlock,
+  'comm-model': CommModelBlock,
+  'semi-latency': SemiBufferBlock,
 };

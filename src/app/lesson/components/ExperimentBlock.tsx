@@ -1,6 +1,7 @@
 // ::experiment — the lesson's experiment panel, wired to the lesson's controls and run, with
 // recording and replay under it.
 import { originLabel, replayKind } from '../../../replay/recording';
+import { changesExperiment } from '../../../lessons/controls';
 import { ExperimentPanel } from '../ExperimentPanel';
 import { useLesson } from '../lessonContext';
 import { RecordPanel } from '../replay/RecordPanel';
@@ -11,7 +12,7 @@ export function ExperimentBlock() {
   return (
     <>
       <ExperimentPanel
-        controls={lesson.controls}
+        controls={lesson.controls.filter(changesExperiment)}
         values={values}
         onChange={change}
         spec={spec}

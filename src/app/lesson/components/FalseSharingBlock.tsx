@@ -1,0 +1,81 @@
+// ::false-sharing — padded against unpadded layouts of BatchQueue and Lamport's ring, raced side by
+// side on the visitor's threads (comm, 2 threads, rounds in a rotating order), with the layouts
+// drawn from the C++ objects' real offsets: which fields share a cache line.
+import { useEffect, useMemo } from 'react';
+import type { RaceQueue } from '../../../engine/race/raceConfig';
+import { measured, pairedRatio } from '../../../live/raceSummary';
+import { QueueLayoutView } from '../../../views/QueueLayoutView';
+import { RaceBars } from '../../../views/RaceBars';
+import { commConfig, commPlan, FALSE_SHARING_QUEUES } from '../../queues/racePlans';
+import { useRaceSession } from '../../queues/raceSession';
+import { QUEUE_LABELS } from './QueueRaceBlock';
+import { CHART_WIDTH_PX } from './layout';
+
+const PAIRS: Array<[RaceQueue, RaceQueue, string]> = [
+  ['batch', 'batch-unpadded', 'BatchQueue'],
+  ['lamport', 'lamport-unpadded', "Lamport's ring"],
+];
+
+export function FalseSharingBlock() {
+  const [state, session] = useRaceSession();
+  useEffect(() => session.requestLayouts(), [session]);
+  const byQueue = useMemo(
+    () =>
+      Object.fromEntries(
+        FALSE_SHARING_QUEUES.map((q) => [q, measured(state.results, commConfig(q))]),
+      ),
+    [state.results],
+  );
+  const running = state.running?.job === 'false-sharing';
+  return (
+    <div className="false-sharing" data-testid="false-sharing">
+      {state.unavailable ? (
+        <p className="notice">Padded against unpadded needs real threads: {state.unavailable}</p>
+      ) : (
+        <div className="buttons">
+          <button
+            data-testid="false-sharing-run"
+            onClick={() => session.run('false-sharing', commPlan(FALSE_SHARING_QUEUES))}
+            disabled={running}
+          >
+            {running ? 'Measuring…' : 'Race padded against unpadded'}
+          </button>
+        </div>
+      )}
+      <RaceBars
+        widthPx={CHART_WIDTH_PX}
+        rows={FALSE_SHARING_QUEUES.map((q) => ({
+          queue: q,
+          label: QUEUE_LABELS[q],
+          rate: byQueue[q]?.rate ?? null,
+          repeats: byQueue[q]?.repeats ?? 0,
+          ours: q === 'batch' || q === 'lamport',
+        }))}
+      />
+      {PAIRS.map(([padded, unpadded, name]) => {
+        const r = pairedRatio(byQueue[padded] ?? null, byQueue[unpadded] ?? null);
+        return r ? (
+          <p key={padded} data-testid="padding-ratio" data-kind="measured" data-ratio={r.median}>
+            {`${name} padded moved ${r.median.toFixed(2)}× the items of ${name} unpadded ` +
+              `(${r.min.toFixed(2)}–${r.max.toFixed(2)}× over ${r.pairs} rounds, measured here).`}
+          </p>
+        ) : null;
+      })}
+      {state.layouts && (
+        <div className="layout-grid">
+          {(['batch', 'batch-unpadded', 'lamport', 'lamport-unpadded'] as const).map((q) => (
+            <QueueLayoutView key={q} layout={state.layouts![q]} title={QUEUE_LABELS[q]} />
+          ))}
+          <p className="hint layout-legend">
+            <span className="swatch producer" /> written by the producer{' '}
+            <span className="swatch consumer" /> by the consumer <span className="swatch both" /> by
+            both (the flag) <span className="swatch none" /> by neither after construction. A red
+            frame marks a line both cores write: in the padded BatchQueue only the flag&apos;s own
+            line, in the unpadded layouts the lines every push and pop write. Offsets from the C++
+            objects in this wasm module (4-byte pointers and sizes).
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+// The lesson "Queues and cache lines" in real Chromium: on real threads the slow-motion BatchQueue
+// run moves the cache-line view with the real indices and ends on a flush; the race measures every
+// queue, filling the bars as runs end, and reports BatchQueue over Vyukov to the paper table;
+// leaving the page mid-race leaves no Worker (no thread) running; bad control values are named.
+// Not isolated, the experiment runs on the twin, the views that need a real queue say so, and the
+// only measured marks are the committed benchmark's, labelled as such.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openHarness, pageErrors, type Harness } from './harness';
+
+const SLUG = 'queues-and-cache-lines';
+let h: Harness;
+beforeAll(async () => {
+  h = await openHarness({ isolationHeaders: true });
+});
+afterAll(() => h.close());
+
+const view = (page: Page) => page.getByTestId('cacheline-view');
+const num = async (page: Page, attr: string) => Number(await view(page).getAttribute(attr));
+
+describe('on real threads', () => {
+  test('the cache-line view moves with the real indices of the run', async () => {
+    const page = await h.page();
+    // 10 ms per item per stage: one-line semi-buffers of 4 items flip every ~40 ms.
+    await page.goto(`${h.url}#/lessons/${SLUG}?serviceUs=10000`);
+    const panel = page.getByTestId('experiment');
+    await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
+    expect(await panel.getAttribute('data-engine')).toBe('threads');
+    expect(await num(page, 'data-items-written')).toBe(0);
+    await page.getByTestId('run').click();
+    // Moves while running: items written rise and `status` flips, seen at two moments.
+    await expect
+      .poll(() => num(page, 'data-items-written'), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    const first = await num(page, 'data-items-written');
+    await expect
+      .poll(() => num(page, 'data-items-written'), { timeout: 20_000 })
+      .toBeGreaterThan(first);
+    await h.screenshot(page, `lesson-${SLUG}-cachelines`);
+    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
+    expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
+    // 163 items in semi-buffers of 4: every item written and read, the last 3 by a flush.
+    await expect.poll(() => num(page, 'data-items-read')).toBe(163);
+    expect(await num(page, 'data-items-written')).toBe(163);
+    expect(await view(page).getAttribute('data-status')).toBe('false');
+    expect(await num(page, 'data-flips')).toBe(2 * 41);
+    expect(await page.getByTestId('handoffs-per-item').textContent()).toMatch(
+      /per item: \d+\.\d\d with this layout/,
+    );
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  test('the race measures every queue and reports the paper ratio; leaving ends its threads', async () => {
+    const page = await h.page();
+    await page.goto(`${h.url}#/lessons/${SLUG}`);
+    const bars = page.locator(
+      '[data-testid=queue-race] [data-testid=race-bar][data-source=visitor]',
+    );
+    await expect.poll(() => bars.count()).toBe(9);
+    await page.getByTestId('race-run').click();
+    const measuredBars = () =>
+      bars.evaluateAll(
+        (els) => els.filter((e) => Number(e.getAttribute('data-items-per-s')) > 0).length,
+      );
+    // Bars fill in as runs end, before the race is over.
+    await expect.poll(measuredBars, { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('race-stop').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('race-stop').count(), { timeout: 120_000 }).toBe(0);
+    expect(await measuredBars()).toBe(9);
+    const ratio = page.getByTestId('race-ratio');
+    expect(Number(await ratio.getAttribute('data-ratio'))).toBeGreaterThan(0);
+    const row = page.locator(
+      '[data-testid=paper-claim][data-row=comm-2][data-kind=measured]:not([data-source])',
+    );
+    expect(Number(await row.getAttribute('data-ours-value'))).toBe(
+      Number(await ratio.getAttribute('data-ratio')),
+    );
+    expect(Number(await row.getAttribute('data-paper-value'))).toBe(2.3);
+    // The committed native benchmark's row is there too, labelled as such.
+    expect(
+      await page
+        .locator('[data-testid=paper-claim][data-row=comm-2][data-source=benchmark]')
+        .count(),
+    ).toBe(1);
+    await h.screenshot(page, `lesson-${SLUG}-race`);
+
+    // Mid-race, leave: the lesson's engine workers and their pthread Workers all end.
+    await page.getByTestId('race-run').click();
+    await expect.poll(() => page.getByTestId('race-stop').count()).toBe(1);
+    expect(page.workers().length).toBeGreaterThan(0);
+    await page.evaluate(() => (location.hash = '#/'));
+    await expect.poll(() => page.workers().length, { timeout: 20_000 }).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  test.each([
+    ['semi=3', 'semi=3 is not one of 1, 2, 4, 8, 16, 32, 64'],
+    ['race=fast', 'race=fast is not one of comm, matrix'],
+    ['serviceUs=-5', 'serviceUs=-5 is out of range (allowed 0..200000)'],
+  ])('?%s: a clear message, the defaults used', async (query, message) => {
+    const page = await h.page();
+    await page.goto(`${h.url}#/lessons/${SLUG}?${query}`);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
+    await expect.poll(() => page.getByTestId('experiment').getAttribute('data-state')).toBe('idle');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('not cross-origin isolated', () => {
+  let plain: Harness;
+  beforeAll(async () => {
+    plain = await openHarness({ isolationHeaders: false });
+  });
+  afterAll(() => plain.close());
+
+  test('the experiment runs on the twin; the race shows the benchmark, labelled', async () => {
+    const page = await plain.page();
+    await page.goto(`${plain.url}?isolation=off#/lessons/${SLUG}?serviceUs=1000`);
+    await page.waitForSelector('[data-testid=experiment][data-engine=simulation][data-state=idle]');
+    await page.getByTestId('run').click();
+    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
+    expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('simulated');
+    expect(await page.getByTestId('cacheline-needs-threads').count()).toBe(1);
+    expect(await page.getByTestId('race-unavailable').count()).toBe(1);
+    expect(await page.getByTestId('race-run').count()).toBe(0);
+    // Measured marks here are only the committed benchmark's, each saying so.
+    expect(await page.locator('[data-kind=measured]:not([data-source=benchmark])').count()).toBe(0);
+    expect(
+      await page
+        .locator('[data-testid=queue-race] [data-testid=race-bar][data-source=benchmark]')
+        .count(),
+    ).toBe(9);
+    await plain.screenshot(page, `lesson-${SLUG}-simulated`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
