@@ -1,7 +1,9 @@
 // Paper rows in lesson front matter: the twin's value is computed at load (a quantity, or the ratio
-// of two at the row's control values); bad rows name the field; rows need a ::paper to show them.
+// of two at the row's control values), a bench ratio from the committed queue benchmark; bad rows
+// name the field; rows need a ::paper to show them.
 import { expect, test } from 'vitest';
 import { parseLesson } from '../../../src/lessons/loadLessons';
+import { benchRatio } from '../../../src/lessons/queueBench';
 
 const front = `title: Layouts
 summary: One stage or two.
@@ -48,6 +50,36 @@ test('an unquoted 000 names the same paper', () => {
     `  - { id: a, source: 000, where: Eq. 3, claim: c, unit: items/s, paper: 10, twin: twin.throughput }`,
   );
   expect(l.paper[0].source).toBe('000');
+});
+
+test('a ratio from the committed queue benchmark, with its date as evidence', () => {
+  const l = lesson(
+    `  - { id: a, source: '001', where: Fig. 3, claim: c, unit: ratio, paper: 2.3, bench: native comm-2/batch / comm-2/vyukov-mpmc }`,
+  );
+  const r = l.paper[0];
+  const expected = benchRatio('native', 'comm-2/batch', 'comm-2/vyukov-mpmc');
+  expect(r.benchValue).toBe(expected.ratio);
+  expect(r.benchTarget).toBe('native');
+  expect(r.benchEvidence).toBe(expected.evidence);
+  expect(r.benchEvidence).toMatch(/^comm-2\/batch \/ comm-2\/vyukov-mpmc: .*native, \d{4}-/);
+  expect(r.twinValue).toBeNull();
+});
+
+test.each([
+  [
+    `{ id: a, source: '000', where: w, claim: c, unit: ratio, paper: 1, bench: native comm-2/batch }`,
+    /paper\[0\]\.bench: "native comm-2\/batch" must read <target> <row key> \/ <row key>/,
+  ],
+  [
+    `{ id: a, source: '000', where: w, claim: c, unit: ratio, paper: 1, bench: arm comm-2/batch / comm-2/mutex }`,
+    /paper\[0\]\.bench: "arm" is not one of native \| wasm-node \| wasm-chromium/,
+  ],
+  [
+    `{ id: a, source: '000', where: w, claim: c, unit: ratio, paper: 1, bench: native comm-2/nope / comm-2/mutex }`,
+    /queues-native\.json has no row comm-2\/nope/,
+  ],
+])('bench: %s', (row, message) => {
+  expect(() => lesson(`  - ${row}`)).toThrow(message);
 });
 
 test.each([

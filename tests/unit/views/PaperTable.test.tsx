@@ -58,3 +58,32 @@ test('a measured-only row carries the claim itself; units format the numbers', (
   expect(html).toContain('33.7%');
   expect(html).toContain('12.3%');
 });
+
+test('a benchmark value is its own measured row, labelled with where it was measured', () => {
+  const html = renderToStaticMarkup(
+    <PaperTable
+      rows={[
+        row({
+          twinValue: null,
+          twinEvidence: null,
+          measured: true,
+          benchValue: 4.93,
+          benchTarget: 'native',
+          benchEvidence: 'comm-2/batch / comm-2/vyukov-mpmc: …',
+        }),
+      ]}
+      measured={{ r: 2.05 }}
+    />,
+  );
+  expect(claimRows(html)).toEqual([
+    expect.objectContaining({
+      'data-kind': 'measured',
+      'data-source': 'benchmark',
+      'data-ours-value': '4.93',
+    }),
+    expect.objectContaining({ 'data-kind': 'measured', 'data-ours-value': '2.05' }),
+  ]);
+  expect(claimRows(html)[1]['data-source']).toBeUndefined();
+  expect(html).toContain('(native C++), on the machine that ran it');
+  expect(html).toContain('measured on your threads, at your scale');
+});
