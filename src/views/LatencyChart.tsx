@@ -36,6 +36,7 @@ export function LatencyChart({ points, widthPx = 900, heightPx = 300 }: LatencyC
         height={50}
         data-testid="latency-chart"
         role="img"
+        aria-label="Wait against throughput: no semi-buffer size measured yet"
       >
         <text x={widthPx / 2} y={30} textAnchor="middle">
           Measure a semi-buffer size to plot its throughput and its items' wait.

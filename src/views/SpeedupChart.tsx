@@ -130,17 +130,12 @@ export function SpeedupChart({
                 stroke={s.colour}
               />
             )}
-            <circle
+            <RunMark
               cx={x(p.n)}
               cy={y(p.speedup)}
-              r={5}
-              className={`dot ${p.kind}`}
-              fill={p.kind === 'measured' ? s.colour : '#fff'}
-              stroke={s.colour}
-              data-kind={p.kind}
-              data-queue={s.queue}
-              data-n={p.n}
-              data-speedup={p.speedup}
+              kind={p.kind}
+              colour={s.colour}
+              data={{ queue: s.queue, n: p.n, speedup: p.speedup }}
             />
           </g>
         )),
@@ -172,5 +167,49 @@ export function SpeedupChart({
         })}
       </g>
     </svg>
+  );
+}
+
+/** Runs differ by shape as well as fill (as in ModelChart): measured a filled circle, simulated
+ * a hollow diamond. Legend swatches get no `data`, so they carry no data-kind. */
+function RunMark(p: {
+  cx: number;
+  cy: number;
+  kind: 'measured' | 'simulated';
+  colour: string;
+  data?: { queue: string; n: number; speedup: number };
+}) {
+  const attrs = p.data
+    ? {
+        'data-kind': p.kind,
+        'data-queue': p.data.queue,
+        'data-n': p.data.n,
+        'data-speedup': p.data.speedup,
+      }
+    : {};
+  if (p.kind === 'measured')
+    return (
+      <circle
+        cx={p.cx}
+        cy={p.cy}
+        r={5}
+        className="dot measured"
+        fill={p.colour}
+        stroke={p.colour}
+        {...attrs}
+      />
+    );
+  return (
+    <rect
+      x={p.cx - 4}
+      y={p.cy - 4}
+      width={8}
+      height={8}
+      transform={`rotate(45 ${p.cx} ${p.cy})`}
+      className="dot simulated"
+      fill="#fff"
+      stroke={p.colour}
+      {...attrs}
+    />
   );
 }

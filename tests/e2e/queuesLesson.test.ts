@@ -21,8 +21,8 @@ const num = async (page: Page, attr: string) => Number(await view(page).getAttri
 describe('on real threads', () => {
   test('the cache-line view moves with the real indices of the run', async () => {
     const page = await h.page();
-    // 10 ms per item per stage: one-line semi-buffers of 4 items flip every ~40 ms.
-    await page.goto(`${h.url}#/lessons/${SLUG}?serviceUs=10000`);
+    // 20 ms per item per stage (the default): one-line semi-buffers of 4 items flip every ~80 ms.
+    await page.goto(`${h.url}#/lessons/${SLUG}?serviceUs=20000`);
     const panel = page.getByTestId('experiment');
     await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
     expect(await panel.getAttribute('data-engine')).toBe('threads');
@@ -39,11 +39,11 @@ describe('on real threads', () => {
     await h.screenshot(page, `lesson-${SLUG}-cachelines`);
     await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
     expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
-    // 163 items in semi-buffers of 4: every item written and read, the last 3 by a flush.
-    await expect.poll(() => num(page, 'data-items-read')).toBe(163);
-    expect(await num(page, 'data-items-written')).toBe(163);
+    // 83 items in semi-buffers of 4: every item written and read, the last 3 by a flush.
+    await expect.poll(() => num(page, 'data-items-read')).toBe(83);
+    expect(await num(page, 'data-items-written')).toBe(83);
     expect(await view(page).getAttribute('data-status')).toBe('false');
-    expect(await num(page, 'data-flips')).toBe(2 * 41);
+    expect(await num(page, 'data-flips')).toBe(2 * 21);
     expect(await page.getByTestId('handoffs-per-item').textContent()).toMatch(
       /per item: \d+\.\d\d with this layout/,
     );
