@@ -1,15 +1,18 @@
 // BatchQueue behaviour: semi-buffer hand-over, flush and end of stream, capacity rules, object
-// accounting, and FIFO with no loss or duplication between two threads at many buffer sizes;
+// accounting, FIFO with no loss or duplication between two threads at many buffer sizes, the bulk
+// calls (try_push_n / try_pop_n) alone and mixed with per-item calls;
 // also the blocking push / pop with ParkWait through its sleeping phase (and sleep_us itself).
 #include "pipelab/queues/batch_queue.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "pipelab/queues/thread_sleep.hpp"
 #include "pipelab/queues/wait_policy.hpp"
@@ -18,6 +21,7 @@
 namespace pipelab::queues {
 namespace {
 
+using testing::BoundedWait;
 using testing::delivered_in_order;
 using testing::kStressItems;
 using testing::kSweepItems;
@@ -168,6 +172,96 @@ TEST(BatchQueue, TwoThreadsNonTrivialItemsAreAllDestroyed) {
   }
   EXPECT_EQ(Tracked::live.load(), before);
   EXPECT_EQ(Tracked::misuse.load(), 0);
+}
+
+// The bulk calls copy runs of items in and out (memcpy for trivial T): chunks that straddle
+// semi-buffers, mixed with per-item calls, keep FIFO order, and stop where the per-item calls
+// would.
+TEST(BatchQueue, BulkPushAndPopKeepOrderAcrossSemiBuffers) {
+  BatchQueue<std::uint64_t> q(16);  // semi-buffers of 8
+  std::uint64_t in[40];
+  for (std::uint64_t i = 0; i < 40; ++i) in[i] = i;
+  EXPECT_EQ(q.try_push_n(in, 5), 5u);
+  EXPECT_TRUE(q.try_push(in[5]) && q.try_push(in[6]));
+  EXPECT_EQ(q.try_push_n(in + 7, 33), 9u) << "both semi-buffers full: 7 + 9 = 16 items";
+  std::uint64_t out[40] = {};
+  EXPECT_EQ(q.try_pop_n(out, 3), 3u);
+  std::uint64_t one = 0;
+  EXPECT_TRUE(q.try_pop(one));
+  EXPECT_EQ(one, 3u);
+  EXPECT_EQ(q.try_pop_n(out + 4, 36), 4u) << "the second semi-buffer is not published yet";
+  EXPECT_EQ(q.try_pop_n(out + 8, 8), 0u);
+  EXPECT_TRUE(q.try_flush());  // the producer is on a full semi-buffer: publishes it
+  EXPECT_EQ(q.try_pop_n(out + 8, 32), 8u);
+  for (std::uint64_t i = 0; i < 16; ++i) {
+    if (i != 3) {
+      EXPECT_EQ(out[i], i) << "position " << i;
+    }
+  }
+  EXPECT_EQ(q.try_push_n(in + 16, 3), 3u);
+  EXPECT_TRUE(q.try_flush());
+  EXPECT_EQ(q.try_pop_n(out, 40), 3u) << "a flushed partial semi-buffer";
+  EXPECT_EQ(out[2], 18u);
+}
+
+TEST(BatchQueue, BulkCallsConstructAndDestroyNonTrivialItemsExactly) {
+  const long before = Tracked::live.load();
+  {
+    BatchQueue<Tracked> q(8);
+    std::vector<Tracked> in;
+    for (std::uint64_t i = 0; i < 6; ++i) in.emplace_back(i);
+    EXPECT_EQ(q.try_push_n(in.data(), in.size()), 6u);
+    std::vector<Tracked> out(4);
+    EXPECT_EQ(q.try_pop_n(out.data(), out.size()), 4u);
+    EXPECT_EQ(out[3].value(), 3u);
+    EXPECT_EQ(Tracked::live.load(), before + 6 + 2 + 4) << "2 items still queued";
+  }
+  EXPECT_EQ(Tracked::live.load(), before);
+  EXPECT_EQ(Tracked::misuse.load(), 0);
+}
+
+// Two threads moving chunks of every size from 1 to 700 each way: FIFO, no loss, no duplicate.
+TEST(BatchQueue, TwoThreadsBulkChunksInOrder) {
+  BatchQueue<std::uint64_t> q(BatchQueue<std::uint64_t>::capacity_for_lines(8));
+  const std::uint64_t items = kStressItems;
+  std::thread producer([&] {
+    std::vector<std::uint64_t> chunk(700);
+    BoundedWait wait(std::chrono::steady_clock::now() + testing::kTransferLimit);
+    std::uint64_t next = 0;
+    for (std::size_t size = 1; next < items; size = size % 700 + 1) {
+      const std::size_t n = std::min<std::uint64_t>(size, items - next);
+      for (std::size_t i = 0; i < n; ++i) chunk[i] = next + i;
+      for (std::size_t sent = 0; sent < n;) {
+        const std::size_t k = q.try_push_n(chunk.data() + sent, n - sent);
+        sent += k;
+        if (k == 0 && !wait.wait()) return;
+        if (k != 0) wait.reset();
+      }
+      next += n;
+    }
+    while (!q.try_flush()) {
+      if (!wait.wait()) return;
+    }
+  });
+  std::vector<std::uint64_t> chunk(700);
+  BoundedWait wait(std::chrono::steady_clock::now() + testing::kTransferLimit);
+  std::uint64_t received = 0, out_of_order = 0;
+  bool timed_out = false;
+  for (std::size_t size = 700; received < items; size = size == 1 ? 700 : size - 1) {
+    const std::size_t k = q.try_pop_n(chunk.data(), size);
+    for (std::size_t i = 0; i < k; ++i) out_of_order += chunk[i] != received + i;
+    received += k;
+    if (k != 0) {
+      wait.reset();
+    } else if (!wait.wait()) {
+      timed_out = true;
+      break;
+    }
+  }
+  producer.join();
+  EXPECT_FALSE(timed_out) << received << " of " << items << " received";
+  EXPECT_EQ(received, items);
+  EXPECT_EQ(out_of_order, 0u);
 }
 
 // Both sides stall for a millisecond now and then, so the other side's ParkWait (4 spins) runs

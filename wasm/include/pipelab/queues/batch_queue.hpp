@@ -1,8 +1,8 @@
 // BatchQueue: single-producer single-consumer queue that hands over whole semi-buffers.
 //
-// Roles: one producer thread calls try_push / try_flush / flush; one consumer thread calls
-//   try_pop. Construction and destruction happen with no concurrent caller. Debug builds abort
-//   when a second thread takes either role (role_guard.hpp).
+// Roles: one producer thread calls try_push / try_push_n / try_flush / flush; one consumer thread
+//   calls try_pop / try_pop_n. Construction and destruction happen with no concurrent caller. Debug
+//   builds abort when a second thread takes either role (role_guard.hpp).
 // Invariant: the buffer is two semi-buffers, each a whole number of 64-byte lines. At any time the
 //   producer owns one of them; the other is either empty or published to the consumer. One shared
 //   flag `status_` says "a published semi-buffer is waiting or being read": only the producer flips
@@ -25,8 +25,10 @@
 // end of each burst; the benchmark reports push-to-pop latency for each semi-buffer size.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <cstring>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -129,6 +131,28 @@ class alignas(kStateAlignBytes > kCacheLineBytes ? kStateAlignBytes
     return true;
   }
 
+  // Producer. Pushes up to n items from `items`, copying runs of them into the semi-buffer at once
+  // (memcpy for trivially copyable T, as the paper's consumer copies the rest of a cache line in
+  // one go); returns how many it pushed (fewer when both semi-buffers are full).
+  [[nodiscard]] std::size_t try_push_n(const T* items, std::size_t n) noexcept {
+    roles_.producer("BatchQueue");
+    ProducerState& p = producer_;
+    std::size_t done = 0;
+    while (done < n) {
+      if (p.next == p.semi_items && !try_publish()) break;
+      const std::size_t k = std::min(n - done, p.semi_items - p.next);
+      T* const to = p.halves[p.half] + p.next;
+      if constexpr (std::is_trivially_copyable_v<T>) {
+        std::memcpy(static_cast<void*>(to), items + done, k * sizeof(T));
+      } else {
+        for (std::size_t i = 0; i < k; ++i) ::new (static_cast<void*>(to + i)) T(items[done + i]);
+      }
+      done += k;
+      if ((p.next += k) == p.semi_items) (void)try_publish();
+    }
+    return done;
+  }
+
   // Producer. Publishes a partial semi-buffer; false if the consumer still holds the other one.
   [[nodiscard]] bool try_flush() noexcept {
     roles_.producer("BatchQueue");
@@ -140,6 +164,38 @@ class alignas(kStateAlignBytes > kCacheLineBytes ? kStateAlignBytes
   void flush() noexcept {
     ParkWait wait;
     while (!try_flush()) wait.wait();
+  }
+
+  // Consumer. Pops up to n items into `out`, copying runs of them out of the semi-buffer at once;
+  // returns how many it popped (0 when no published semi-buffer is waiting).
+  [[nodiscard]] std::size_t try_pop_n(T* out, std::size_t n) noexcept {
+    roles_.consumer("BatchQueue");
+    ConsumerState& c = consumer_;
+    std::size_t done = 0;
+    while (done < n) {
+      if (c.next == c.end) {
+        if (!status_.load(std::memory_order_acquire)) break;
+        c.next = 0;
+        c.end = published_items_;
+      }
+      const std::size_t k = std::min(n - done, c.end - c.next);
+      T* const from = std::launder(c.halves[c.half] + c.next);
+      if constexpr (std::is_trivially_copyable_v<T>) {
+        std::memcpy(static_cast<void*>(out + done), from, k * sizeof(T));
+      } else {
+        for (std::size_t i = 0; i < k; ++i) {
+          out[done + i] = std::move(from[i]);
+          from[i].~T();
+        }
+      }
+      done += k;
+      if ((c.next += k) == c.end) {
+        c.next = c.end = 0;
+        c.half ^= 1;
+        status_.store(false, std::memory_order_release);
+      }
+    }
+    return done;
   }
 
   // Consumer. Fails when no published semi-buffer is waiting.
