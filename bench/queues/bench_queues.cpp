@@ -20,6 +20,7 @@
 #include "pipelab/queues/batch_queue.hpp"
 #include "pipelab/queues/batch_queue_unpadded.hpp"
 #include "pipelab/queues/cached_spsc_queue.hpp"
+#include "pipelab/queues/fastforward_queue.hpp"
 #include "pipelab/queues/lamport_queue.hpp"
 #include "pipelab/queues/lamport_queue_unpadded.hpp"
 #include "pipelab/queues/mutex_queue.hpp"
@@ -92,14 +93,18 @@ Contender contender(std::string name, const Config& c) {
   if (queue == "vyukov-mpmc") return simple<VyukovMpmcQueue<Item>>(name, c);
   if (queue == "moodycamel-rwq") return simple<MoodycamelQueue<Item>>(name, c);
   if (queue == "boost-spsc") return simple<BoostSpscQueue<Item>>(name, c);
+  if (queue == "fastforward") return simple<FastForwardQueue<Item>>(name, c);
   std::fprintf(stderr, "bench_queues: unknown queue %s\n", c.queue);
   std::exit(2);
 }
 
 constexpr const char* kAllQueues[] = {
-    "batch",          "batch-unpadded",      "lamport", "lamport-unpadded",
-    "cached-spsc",    "cached-spsc-batched", "mutex",   "vyukov-mpmc",
-    "moodycamel-rwq", "boost-spsc"};
+    "batch",          "batch-unpadded",      "lamport",    "lamport-unpadded",
+    "cached-spsc",    "cached-spsc-batched", "mutex",      "vyukov-mpmc",
+    "moodycamel-rwq", "boost-spsc",          "fastforward"};
+// One thread alone (the floor group): our queues and the fastest peer, per-item calls.
+constexpr const char* kFloorQueues[] = {"batch",       "cached-spsc",    "lamport",
+                                        "vyukov-mpmc", "moodycamel-rwq", "fastforward"};
 constexpr std::size_t kSemiLines[] = {1, 2, 4, 8, 16, 64};  // semi-buffer sizes in cache lines
 
 std::size_t batch_of(const std::string& queue) {
@@ -110,8 +115,42 @@ std::size_t batch_of(const std::string& queue) {
 
 // The throughput groups: every queue at capacity 1024 (comm/matrix x 2/4 stages), and BatchQueue
 // padded and unpadded against its semi-buffer size.
+template <typename Queue>
+Contender floor_contender(const char* queue) {
+  return {std::string(queue),
+          {queue, Variant::kComm, 1, kCapacity, batch_of(queue)},
+          [](std::uint64_t items) {
+            Queue q(kCapacity);
+            return run_floor(q, kSemiItems, items);
+          },
+          0};
+}
+
+Contender floor_of(const std::string& queue) {
+  if (queue == "batch") return floor_contender<BatchQueue<Item>>("batch");
+  if (queue == "cached-spsc") return floor_contender<CachedSpscQueue<Item>>("cached-spsc");
+  if (queue == "lamport") return floor_contender<LamportQueue<Item>>("lamport");
+  if (queue == "vyukov-mpmc") return floor_contender<VyukovMpmcQueue<Item>>("vyukov-mpmc");
+  if (queue == "moodycamel-rwq") return floor_contender<MoodycamelQueue<Item>>("moodycamel-rwq");
+  return floor_contender<FastForwardQueue<Item>>("fastforward");
+}
+
 std::vector<Contender> group_contenders(const std::string& group) {
   std::vector<Contender> out;
+  if (group == "floor") {
+    for (const char* queue : kFloorQueues) out.push_back(floor_of(queue));
+    return out;
+  }
+  if (group == "comm-2") {
+    // BatchQueue moving whole batches per call, as ringbuf.js does (its rows: ringbuf-js-b512).
+    out.push_back({"batch-b512",
+                   {"batch", Variant::kComm, 2, kCapacity, kSemiItems},
+                   [](std::uint64_t items) {
+                     BatchQueue<Item> q(kCapacity);
+                     return run_bulk_pair(q, kSemiItems, items);
+                   },
+                   0});
+  }
   for (Variant variant : {Variant::kComm, Variant::kMatrix}) {
     for (int stages : {2, 4}) {
       if (group != std::string(variant_name(variant)) + "-" + std::to_string(stages)) continue;
@@ -225,8 +264,8 @@ void run_latency(const Options& o) {
   }
 }
 
-constexpr const char* kGroups[] = {"comm-2",   "comm-4",     "matrix-2",
-                                   "matrix-4", "semi-sweep", "latency"};
+constexpr const char* kGroups[] = {"comm-2",     "comm-4",  "matrix-2", "matrix-4",
+                                   "semi-sweep", "latency", "floor"};
 
 void run_group(const std::string& group, const Options& o) {
   if (group == "latency") return run_latency(o);

@@ -1,18 +1,25 @@
 // The queue micro-benchmark's measurement loops, after the BatchQueue paper's section IV-A:
 // a chain of `stages` threads linked by stages-1 queues; `comm` moves items with nothing between
-// them, `matrix` does a small matrix product per item in every stage. Also a paced latency probe.
+// them, `matrix` computes one row of a 32 x 32 double matrix product per item in every stage
+// (workload/l1_matrix.hpp: 24 KiB of matrices per thread keep the L1 busy, as in the paper; the
+// 4 x 4 product used before took ~30 ns on 192 bytes and left it idle). Also two producer-consumer
+// pairs that move items in bulk (BatchQueue's try_push_n / try_pop_n, as ringbuf.js moves its
+// batches), one thread pushing and popping alone (the per-item floor, no second core), and a paced
+// latency probe.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <thread>
 #include <vector>
 
 #include "pipelab/queues/flush.hpp"
 #include "pipelab/queues/wait_policy.hpp"
+#include "pipelab/workload/l1_matrix.hpp"
 
 namespace pipelab::bench {
 
@@ -23,23 +30,6 @@ enum class Variant { kComm, kMatrix };
 
 // Read by main() after each run, so the compiler cannot delete the work or the pops.
 inline std::atomic<std::uint64_t> g_sink{0};
-
-// One 4x4 float matrix product seeded by the item (64 multiply-adds, ~20-40 ns on this machine).
-inline Item matrix_work(Item item) noexcept {
-  float a[16];
-  float b[16];
-  for (int i = 0; i < 16; ++i) {
-    a[i] = static_cast<float>((item >> (i % 8)) & 7) + 1.0f;
-    b[i] = static_cast<float>(i) * 0.5f;
-  }
-  float c[16] = {};
-  for (int r = 0; r < 4; ++r) {
-    for (int k = 0; k < 4; ++k) {
-      for (int col = 0; col < 4; ++col) c[r * 4 + col] += a[r * 4 + k] * b[k * 4 + col];
-    }
-  }
-  return item + static_cast<Item>(c[5]) % 2;  // keeps the value's order, depends on the work
-}
 
 // Publishes the producer's partial batch (queues/flush.hpp), waiting as the stage waits.
 template <typename Queue, typename Wait>
@@ -68,10 +58,11 @@ double run_chain(MakeQueue make_queue, int stages, Variant variant, std::uint64_
     Queue* in = stage > 0 ? links[stage - 1].get() : nullptr;
     Queue* out = stage + 1 < stages ? links[stage].get() : nullptr;
     Item sum = 0;
+    workload::L1MatrixWork work;  // this stage's own matrices (allocated before the gate opens)
     for (std::uint64_t i = 0; i < items; ++i) {
       Item item = i;
       if (in) queues::pop(*in, item, policy);
-      if (matrix) item = matrix_work(item);
+      if (matrix) sum += work.run(item);
       if (out) {
         queues::push(*out, item, policy);
       } else {
@@ -79,7 +70,7 @@ double run_chain(MakeQueue make_queue, int stages, Variant variant, std::uint64_
       }
     }
     if (out) publish_rest(*out, policy);
-    if (!out) g_sink.fetch_add(sum, std::memory_order_relaxed);
+    g_sink.fetch_add(sum, std::memory_order_relaxed);
   };
   std::vector<std::thread> threads;
   for (int s = 0; s < stages; ++s) {
@@ -92,6 +83,83 @@ double run_chain(MakeQueue make_queue, int stages, Variant variant, std::uint64_
   // Timed on this thread only: in Chromium each Worker's clock has its own origin, so the last
   // stage's end time cannot be compared with our start time there (the join adds microseconds).
   return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// A producer and a consumer moving items `batch` at a time through try_push_n / try_pop_n (as
+// ringbuf-worker.mjs moves ringbuf.js batches: fill an array, push it; pop into an array, read
+// it); returns the wall time in seconds, like run_chain.
+template <typename Queue>
+double run_bulk_pair(Queue& queue, std::size_t batch, std::uint64_t items) {
+  std::atomic<bool> go{false};
+  std::thread consumer([&] {
+    queues::ParkWait policy(1u << 20);
+    std::vector<Item> chunk(batch);
+    while (!go.load(std::memory_order_acquire)) queues::cpu_relax();
+    Item sum = 0;
+    std::uint64_t out_of_order = 0;
+    for (std::uint64_t received = 0; received < items;) {
+      const std::size_t k =
+          queue.try_pop_n(chunk.data(), std::min<std::uint64_t>(batch, items - received));
+      if (k == 0) {
+        policy.wait();
+        continue;
+      }
+      policy.reset();
+      for (std::size_t i = 0; i < k; ++i) {
+        out_of_order += chunk[i] != received + i;
+        sum += chunk[i];
+      }
+      received += k;
+    }
+    g_sink.fetch_add(sum + out_of_order, std::memory_order_relaxed);
+  });
+  queues::ParkWait policy(1u << 20);
+  std::vector<Item> chunk(batch);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  const auto start = Clock::now();
+  go.store(true, std::memory_order_release);
+  for (std::uint64_t next = 0; next < items;) {
+    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(batch, items - next));
+    for (std::size_t i = 0; i < n; ++i) chunk[i] = next + i;
+    for (std::size_t sent = 0; sent < n;) {
+      const std::size_t k = queue.try_push_n(chunk.data() + sent, n - sent);
+      if (k == 0) {
+        policy.wait();
+        continue;
+      }
+      policy.reset();
+      sent += k;
+    }
+    next += n;
+  }
+  publish_rest(queue, policy);
+  consumer.join();
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// One thread pushes `round` items, then pops them, until `items` have gone through: the queue's
+// own per-item work (index checks, copies, its atomics) with no second core to wait for or to
+// fetch lines from — the floor a two-thread run of the queue can at best halve (each side does
+// half of it in parallel). `round` fills a BatchQueue semi-buffer, so it publishes and releases
+// once per round, as it does when streaming. Whole rounds only: up to round - 1 items more than
+// asked go through (under 0.01% of a timed run).
+template <typename Queue>
+double run_floor(Queue& queue, std::size_t round, std::uint64_t items) {
+  Item sum = 0;
+  const auto start = Clock::now();
+  for (std::uint64_t done = 0; done < items; done += round) {
+    for (std::size_t i = 0; i < round; ++i) {
+      if (!queue.try_push(done + i)) std::abort();  // a round always fits
+    }
+    for (std::size_t i = 0; i < round; ++i) {
+      Item x = 0;
+      if (!queue.try_pop(x)) std::abort();
+      sum += x;
+    }
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  g_sink.fetch_add(sum, std::memory_order_relaxed);
+  return seconds;
 }
 
 struct Latency {

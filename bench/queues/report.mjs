@@ -7,7 +7,15 @@ import { formatRatios, ratio } from '../lib/ratios.mjs';
 import { readReport } from '../lib/report.mjs';
 
 export const TARGETS = ['native', 'wasm-node', 'wasm-chromium'];
-export const GROUPS = ['comm-2', 'comm-4', 'matrix-2', 'matrix-4', 'semi-sweep', 'latency'];
+export const GROUPS = [
+  'comm-2',
+  'comm-4',
+  'matrix-2',
+  'matrix-4',
+  'semi-sweep',
+  'latency',
+  'floor',
+];
 const PER_ITEM_PEERS = [
   'lamport',
   'lamport-unpadded',
@@ -16,7 +24,40 @@ const PER_ITEM_PEERS = [
   'vyukov-mpmc',
   'moodycamel-rwq',
   'boost-spsc',
+  'fastforward',
 ];
+/** The paper's ratios (seed 001, §IV-A: BatchQueue over the stream extension's native MPMC queue),
+ * against ours over the Vyukov MPMC queue that stands in for it; the queue lesson shows them. */
+const PAPER = { 'comm-2': '2.3x', 'matrix-2': '1.4x', 'comm-4': '3x', 'matrix-4': '1.7x' };
+
+/** Ratios every target reports: the paper's (comm-2's is in each target's own list), per item
+ * against batched on one ring, and the one-thread floor. */
+function sharedRatios(row) {
+  return [
+    ...Object.entries(PAPER)
+      .filter(([group]) => group !== 'comm-2')
+      .map(([group, paper]) =>
+        ratio(`${group}: batch / vyukov-mpmc`, row(`${group}/batch`), row(`${group}/vyukov-mpmc`), {
+          note: `(paper: ${paper} over its native MPMC queue)`,
+        }),
+      ),
+    ratio(
+      'comm-2: batched / per item, the same ring (cached-spsc-batched / cached-spsc)',
+      row('comm-2/cached-spsc-batched'),
+      row('comm-2/cached-spsc'),
+    ),
+    ratio(
+      'floor: batch / vyukov-mpmc, one thread alone (what the 2-thread ratio can reach)',
+      row('floor/batch'),
+      row('floor/vyukov-mpmc'),
+    ),
+    ratio(
+      'floor: batch / moodycamel-rwq, one thread alone',
+      row('floor/batch'),
+      row('floor/moodycamel-rwq'),
+    ),
+  ];
+}
 
 const finder = (report) => (key) => report?.results.find((row) => row.key === key);
 
@@ -32,32 +73,22 @@ function nativeRatios(row) {
     ratio('comm-2: batch / cached-spsc-batched', batch, row('comm-2/cached-spsc-batched'), {
       goal: 1,
     }),
-    ratio('comm-2: batch / mutex', batch, row('comm-2/mutex'), {
-      goal: 10,
-      note: '(paper: 2.3x over its native queue)',
+    ratio('comm-2: batch / mutex', batch, row('comm-2/mutex'), { goal: 10 }),
+    ratio('comm-2: batch / vyukov-mpmc', batch, row('comm-2/vyukov-mpmc'), {
+      note: `(paper: ${PAPER['comm-2']} over its native MPMC queue)`,
     }),
-    ratio('comm-2: batch / vyukov-mpmc', batch, row('comm-2/vyukov-mpmc')),
+    ratio('comm-2: batch / fastforward', batch, row('comm-2/fastforward')),
     ratio('comm-2: false sharing, batch / batch-unpadded', batch, row('comm-2/batch-unpadded')),
     ratio(
       'comm-2: false sharing, lamport / lamport-unpadded',
       row('comm-2/lamport'),
       row('comm-2/lamport-unpadded'),
     ),
-    ratio('comm-4: batch / mutex', row('comm-4/batch'), row('comm-4/mutex'), {
-      goal: 3,
-      note: '(paper: 3x)',
-    }),
+    ratio('comm-4: batch / mutex', row('comm-4/batch'), row('comm-4/mutex'), { goal: 3 }),
   ];
-  for (const [group, paper] of [
-    ['matrix-2', '1.4x'],
-    ['matrix-4', '1.7x'],
-  ])
-    out.push(
-      ratio(`${group}: batch / mutex`, row(`${group}/batch`), row(`${group}/mutex`), {
-        note: `(paper: ${paper})`,
-      }),
-    );
-  return out;
+  for (const group of ['matrix-2', 'matrix-4'])
+    out.push(ratio(`${group}: batch / mutex`, row(`${group}/batch`), row(`${group}/mutex`)));
+  return [...out, ...sharedRatios(row)];
 }
 
 function wasmRatios(row, nativeRow) {
@@ -71,14 +102,21 @@ function wasmRatios(row, nativeRow) {
       goal: 5,
     }),
     ratio('comm-2: batch / ringbuf-js batches of 512', batch, row('comm-2/ringbuf-js-b512'), {
-      goal: 1,
+      note: '(per-item calls against 512 per call)',
     }),
+    ratio(
+      'comm-2: batch 512 per call / ringbuf-js batches of 512 (the same batch, both copying)',
+      row('comm-2/batch-b512'),
+      row('comm-2/ringbuf-js-b512'),
+      { goal: 1 },
+    ),
     ratio('comm-2: false sharing, batch / batch-unpadded', batch, row('comm-2/batch-unpadded')),
     ratio(
       'comm-2: batch / cached-spsc-batched (same batch)',
       batch,
       row('comm-2/cached-spsc-batched'),
     ),
+    ...sharedRatios(row),
   ];
 }
 
