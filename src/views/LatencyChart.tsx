@@ -6,6 +6,7 @@
 import { scaleLog } from 'd3';
 import { formatRate } from './format';
 import { isFiniteNumber } from './viewHelpers';
+import { AxisTitles } from './AxisTitles';
 import './queueViews.css';
 
 export interface LatencyPoint {
@@ -73,21 +74,15 @@ export function LatencyChart({ points, widthPx = 900, heightPx = 300 }: LatencyC
           {formatRate(t)}
         </text>
       ))}
-      <text
-        x={(PAD.left + widthPx - PAD.right) / 2}
-        y={heightPx - 8}
-        textAnchor="middle"
-        className="axis-label"
-      >
-        throughput, items/s (comm, 2 threads)
-      </text>
-      <text
-        transform={`translate(14,${(PAD.top + heightPx - PAD.bottom) / 2}) rotate(-90)`}
-        textAnchor="middle"
-        className="axis-label"
-      >
-        mean wait before the consumer sees an item, µs
-      </text>
+      <AxisTitles
+        x="throughput, items/s (comm, 2 threads)"
+        y="mean wait before the consumer sees an item, µs"
+        leftPx={PAD.left}
+        rightPx={widthPx - PAD.right}
+        topPx={PAD.top}
+        bottomPx={heightPx - PAD.bottom}
+        heightPx={heightPx}
+      />
       {shown.map((p) => (
         <g key={p.lines} data-testid="latency-point" data-lines={p.lines}>
           <circle

@@ -3,6 +3,7 @@
 // curve (curve names live in the legend, not at line ends, where long names ran off the edge).
 import { extent, line, scaleLinear } from 'd3';
 import { integerTicks, legendRows } from './chartLayout';
+import { RunMark } from './RunMark';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
 
@@ -33,31 +34,6 @@ const PAD = { left: 70, right: 24, top: 30, bottom: 50 };
 const LEGEND_ROW = 20;
 /** Model curves take these in turn: the house orange, then darker and lighter oranges. */
 export const MODEL_SHADES = ['var(--model)', '#9a4a0a', '#f2a65a', '#c25e00'];
-
-/** Runs differ by shape as well as fill: measured a filled circle, simulated a hollow diamond
- * (model curves are lines), so the chart reads without colour too. */
-function PointMark(p: {
-  kind: 'measured' | 'simulated';
-  cx: number;
-  cy: number;
-  /** Legend swatches carry no data-kind: they are not data. */
-  legend?: boolean;
-}) {
-  const kind = p.legend ? undefined : p.kind;
-  if (p.kind === 'measured')
-    return <circle cx={p.cx} cy={p.cy} r={5} className="dot measured" data-kind={kind} />;
-  return (
-    <rect
-      x={p.cx - 4}
-      y={p.cy - 4}
-      width={8}
-      height={8}
-      transform={`rotate(45 ${p.cx} ${p.cy})`}
-      className="dot simulated"
-      data-kind={kind}
-    />
-  );
-}
 
 export function ModelChart(props: ModelChartProps) {
   const { xLabel, yLabel, curves, currentX, width = 640, height = 320 } = props;
@@ -202,7 +178,7 @@ export function ModelChart(props: ModelChartProps) {
                   data-kind={kind}
                 />
               )}
-              <PointMark kind={kind} cx={cx} cy={y(p.y)} />
+              <RunMark kind={kind} cx={cx} cy={y(p.y)} data={{}} />
             </g>
           );
         })}
@@ -224,7 +200,7 @@ export function ModelChart(props: ModelChartProps) {
                   strokeDasharray={lines[e.curve].dashed ? '7 5' : undefined}
                 />
               ) : (
-                <PointMark kind={e.kind} cx={10} cy={0} legend />
+                <RunMark kind={e.kind} cx={10} cy={0} />
               )}
               <text x={26} y={5} className="legend">
                 {e.label}

@@ -1,6 +1,7 @@
 // What a source paper measured beside ours, one row per claim and source of ours: the twin at the
 // paper's scale (simulated) and, once measured, the visitor's threads at theirs (measured). Each
 // row carries data-paper-value / data-ours-value as plain numbers in the row's unit, and data-kind.
+import type { ReactNode } from 'react';
 import { formatInUnit } from './format';
 
 export interface PaperTableRow {
@@ -64,71 +65,73 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
               <td className="num">{formatInUnit(r.paperValue, r.unit)}</td>
             </>
           );
-          const out = [];
-          /** The claim and the paper's number go on the row's first line only. */
-          const lead = () => (out.length === 0 ? cells : <td colSpan={2} />);
-          if (r.twinValue !== null)
+          const out: ReactNode[] = [];
+          /** One source of ours: the claim and the paper's number go on the first line only. */
+          const ours = (o: {
+            key: string;
+            kind: 'measured' | 'simulated';
+            source?: 'benchmark';
+            value: number;
+            title: string | null;
+            where: ReactNode;
+          }) =>
             out.push(
               <tr
-                key={`${r.id}-twin`}
+                key={`${r.id}-${o.key}`}
                 data-testid="paper-claim"
                 data-row={r.id}
-                data-kind="simulated"
+                data-kind={o.kind}
+                data-source={o.source}
                 data-paper-value={r.paperValue}
-                data-ours-value={r.twinValue}
+                data-ours-value={o.value}
               >
-                {cells}
-                <td className="num simulated" title={r.twinEvidence ?? undefined}>
-                  {formatInUnit(r.twinValue, r.unit)}
+                {out.length === 0 ? cells : <td colSpan={2} />}
+                <td className={`num ${o.kind}`} title={o.title ?? undefined}>
+                  {formatInUnit(o.value, r.unit)}
                 </td>
-                <td>the twin at the paper&apos;s scale (simulated)</td>
+                <td>{o.where}</td>
               </tr>,
             );
+          if (r.twinValue !== null)
+            ours({
+              key: 'twin',
+              kind: 'simulated',
+              value: r.twinValue,
+              title: r.twinEvidence,
+              where: <>the twin at the paper&apos;s scale (simulated)</>,
+            });
           if (r.benchValue !== null && r.benchValue !== undefined)
-            out.push(
-              <tr
-                key={`${r.id}-bench`}
-                data-testid="paper-claim"
-                data-row={r.id}
-                data-kind="measured"
-                data-source="benchmark"
-                data-paper-value={r.paperValue}
-                data-ours-value={r.benchValue}
-              >
-                {lead()}
-                <td className="num measured" title={r.benchEvidence ?? undefined}>
-                  {formatInUnit(r.benchValue, r.unit)}
-                </td>
-                <td>
+            ours({
+              key: 'bench',
+              kind: 'measured',
+              source: 'benchmark',
+              value: r.benchValue,
+              title: r.benchEvidence ?? null,
+              where: (
+                <>
                   measured by <code>npm run bench:queues</code> ({benchPlace(r.benchTarget)}), on
                   the machine that ran it
-                </td>
-              </tr>,
-            );
+                </>
+              ),
+            });
           if (r.measured) {
             const value = measured[r.id];
-            out.push(
-              value === undefined ? (
+            if (value === undefined)
+              out.push(
                 <tr key={`${r.id}-measured`} data-row={r.id} className="pending">
-                  {lead()}
+                  {out.length === 0 ? cells : <td colSpan={2} />}
                   <td className="num">—</td>
                   <td>run the experiment to measure it on your cores</td>
-                </tr>
-              ) : (
-                <tr
-                  key={`${r.id}-measured`}
-                  data-testid="paper-claim"
-                  data-row={r.id}
-                  data-kind="measured"
-                  data-paper-value={r.paperValue}
-                  data-ours-value={value}
-                >
-                  {lead()}
-                  <td className="num measured">{formatInUnit(value, r.unit)}</td>
-                  <td>measured on your threads, at your scale</td>
-                </tr>
-              ),
-            );
+                </tr>,
+              );
+            else
+              ours({
+                key: 'measured',
+                kind: 'measured',
+                value,
+                title: null,
+                where: 'measured on your threads, at your scale',
+              });
           }
           return out;
         })}

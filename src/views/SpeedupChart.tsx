@@ -5,7 +5,9 @@
 // D3 computes the scales and the paths; React renders the marks.
 import { line, scaleLinear } from 'd3';
 import { legendRows } from './chartLayout';
+import { RunMark } from './RunMark';
 import { isFiniteNumber } from './viewHelpers';
+import { AxisTitles } from './AxisTitles';
 import './queueViews.css';
 
 export interface SpeedupSeries {
@@ -93,21 +95,15 @@ export function SpeedupChart({
           {n}
         </text>
       ))}
-      <text
-        x={(PAD.left + widthPx - PAD.right) / 2}
-        y={heightPx - 8}
-        textAnchor="middle"
-        className="axis-label"
-      >
-        stages n (threads), each doing T_seq / n of the work
-      </text>
-      <text
-        transform={`translate(14,${(top + heightPx - PAD.bottom) / 2}) rotate(-90)`}
-        textAnchor="middle"
-        className="axis-label"
-      >
-        speed-up over one thread
-      </text>
+      <AxisTitles
+        x="stages n (threads), each doing T_seq / n of the work"
+        y="speed-up over one thread"
+        leftPx={PAD.left}
+        rightPx={widthPx - PAD.right}
+        topPx={top}
+        bottomPx={heightPx - PAD.bottom}
+        heightPx={heightPx}
+      />
       <path d={path(ns.map((n) => [n, n])) ?? ''} className="ideal" />
       {series.map((s) =>
         s.tCommUs === null ? null : (
@@ -167,49 +163,5 @@ export function SpeedupChart({
         })}
       </g>
     </svg>
-  );
-}
-
-/** Runs differ by shape as well as fill (as in ModelChart): measured a filled circle, simulated
- * a hollow diamond. Legend swatches get no `data`, so they carry no data-kind. */
-function RunMark(p: {
-  cx: number;
-  cy: number;
-  kind: 'measured' | 'simulated';
-  colour: string;
-  data?: { queue: string; n: number; speedup: number };
-}) {
-  const attrs = p.data
-    ? {
-        'data-kind': p.kind,
-        'data-queue': p.data.queue,
-        'data-n': p.data.n,
-        'data-speedup': p.data.speedup,
-      }
-    : {};
-  if (p.kind === 'measured')
-    return (
-      <circle
-        cx={p.cx}
-        cy={p.cy}
-        r={5}
-        className="dot measured"
-        fill={p.colour}
-        stroke={p.colour}
-        {...attrs}
-      />
-    );
-  return (
-    <rect
-      x={p.cx - 4}
-      y={p.cy - 4}
-      width={8}
-      height={8}
-      transform={`rotate(45 ${p.cx} ${p.cy})`}
-      className="dot simulated"
-      fill="#fff"
-      stroke={p.colour}
-      {...attrs}
-    />
   );
 }
