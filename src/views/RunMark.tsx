@@ -1,8 +1,6 @@
 // The mark of one run on a chart: runs differ by shape as well as fill, measured a filled circle,
 // simulated a hollow diamond (model curves are lines), so a chart reads without colour too.
 // Legend swatches pass no `data`, so they carry no data-kind: they are not data.
-import type { SVGProps } from 'react';
-
 export interface RunMarkProps {
   kind: 'measured' | 'simulated';
   cx: number;
@@ -14,7 +12,7 @@ export interface RunMarkProps {
 }
 
 export function RunMark({ kind, cx, cy, colour, data }: RunMarkProps) {
-  const attrs: SVGProps<SVGElement> & Record<string, unknown> = data
+  const attrs: Record<string, string | number> = data
     ? {
         'data-kind': kind,
         ...Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v])),
