@@ -2,7 +2,8 @@
 // real page — the production build served with the isolation headers, each lesson run on real
 // threads in Chromium — so no picture is ever hand-edited. Writes public/screenshots/<page>.png
 // (full page, for the README) and public/previews/<page>.jpg (the page's main view, small, for
-// the start page's lesson cards).
+// the start page's lesson cards). `npm run screenshots -- <name>...` retakes only those pages
+// (names as the files: counting-threads, lesson-<slug>); an unknown name is an error naming them.
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootstrap } from './bootstrap.mjs';
@@ -34,7 +35,19 @@ const pages = [
     })),
 ];
 
+/** The pages named on the command line (all when none is), or an error naming the known ones. */
+function chosenPages(names) {
+  const known = pages.map((p) => p.name);
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length)
+    throw new Error(
+      `npm run screenshots: no page ${unknown.join(', ')} (known: ${known.join(', ')})`,
+    );
+  return names.length ? pages.filter((p) => names.includes(p.name)) : pages;
+}
+
 async function main() {
+  const chosen = chosenPages(process.argv.slice(2));
   bootstrap('build');
   buildWebModules();
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
@@ -45,7 +58,7 @@ async function main() {
   const server = await serveStatic({ root: join(repoRoot, 'dist'), isolationHeaders: true });
   const browser = await launchBrowser();
   try {
-    for (const p of pages) {
+    for (const p of chosen) {
       const page = await browser.context.newPage();
       await page.setViewportSize(VIEWPORT);
       await page.goto(`${server.url}${p.hash}`);
@@ -94,4 +107,9 @@ async function scaled(page, jpeg) {
   return Buffer.from(dataUrl.split(',')[1], 'base64');
 }
 
-await main();
+try {
+  await main();
+} catch (e) {
+  console.error(`\n${e.message}`);
+  process.exit(1);
+}
