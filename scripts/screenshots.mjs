@@ -72,9 +72,12 @@ async function main() {
       await page.waitForTimeout(RUN_MS);
       await page.screenshot({ path: join(shots, `${p.name}.png`), fullPage: true });
       // The preview is the same moment's main view and what follows it, 16:10, drawn small.
+      // boundingBox() is relative to the viewport, a full-page clip to the page: add the scroll
+      // (a lesson whose race button was clicked first is scrolled down).
       const box = await page.locator(p.view).first().boundingBox();
+      const scroll = await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
       const width = Math.min(box.width, 920);
-      const clip = { x: box.x, y: box.y, width, height: (width * 10) / 16 };
+      const clip = { x: box.x + scroll.x, y: box.y + scroll.y, width, height: (width * 10) / 16 };
       const jpeg = await page.screenshot({ type: 'jpeg', quality: 90, clip, fullPage: true });
       writeFileSync(join(previews, `${p.name}.jpg`), await scaled(page, jpeg));
       await page.close();
