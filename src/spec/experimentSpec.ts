@@ -4,9 +4,16 @@
 // the same messages; the case table tests/fixtures/spec-cases.json holds the two to it.
 import { readJsonText } from './jsonText';
 import { DEFAULTS, LIMITS } from './limits';
-import { RUNTIME_KINDS, RUNTIMES, TOP_FIELDS, type Runtime } from './runtimeKinds';
+import {
+  RUNTIME_KINDS,
+  RUNTIMES,
+  TOP_FIELDS,
+  type Runtime,
+  type RuntimeKindRules,
+} from './runtimeKinds';
 import {
   join,
+  notTaken,
   readArray,
   readEnum,
   readInteger,
@@ -20,6 +27,8 @@ import {
 
 export { SpecError } from './specFields';
 export { RUNTIMES, type Runtime } from './runtimeKinds';
+export { TWO_STAGE_VARIANTS, type TwoStageVariant } from './twoStageRules';
+import type { TwoStageVariant } from './twoStageRules';
 
 export const STAGE_MODES = ['serial-in-order', 'serial-out-of-order', 'parallel'] as const;
 export const QUEUE_KINDS = ['batch', 'lamport', 'cached-spsc', 'mutex', 'vyukov-mpmc'] as const;
@@ -64,6 +73,13 @@ export interface ExperimentSpec {
   threads: number;
   tokens: number;
   queue: QueueSpec;
+  /** Two-stage runtimes only: who does the work — a serial stage plus parallel threads
+   * (two-stage), one thread per stage (dual-thread), or one thread for both (serial). */
+  variant?: TwoStageVariant;
+  /** Two-stage runtimes only: items per batch (output) or records per span (input). */
+  batchItems?: number;
+  /** Two-stage output only: the buffer pool (default: formatting threads + 2). */
+  buffers?: number;
   items: number;
   seed: number;
   cores?: number;
@@ -151,8 +167,10 @@ function parseStage(value: unknown, path: string): StageSpec {
 
 /** An absent queue takes the default; a present one needs both fields, so a half-written queue
  * is an error rather than a silent default. Null capacity = unbounded. */
+const defaultQueue = (): QueueSpec => ({ kind: 'batch', capacity: DEFAULTS.queueCapacity });
+
 function parseQueue(value: unknown): QueueSpec {
-  if (value === undefined) return { kind: 'batch', capacity: DEFAULTS.queueCapacity };
+  if (value === undefined) return defaultQueue();
   const obj = readObject(value, 'queue', ['kind', 'capacity']);
   const kind = readEnum(requireField(obj, 'kind', 'queue'), 'queue.kind', QUEUE_KINDS);
   const raw = requireField(obj, 'capacity', 'queue', '; null = unbounded');
@@ -165,7 +183,7 @@ function parseQueue(value: unknown): QueueSpec {
 export function parseExperimentSpec(json: unknown): ExperimentSpec {
   const obj = readObject(json, '', TOP_FIELDS);
   const runtime = readEnum(requireField(obj, 'runtime', ''), 'runtime', RUNTIMES);
-  const kind = RUNTIME_KINDS[runtime];
+  const kind: RuntimeKindRules = RUNTIME_KINDS[runtime];
   readTaken(obj, '', kind.fields, `the ${runtime} runtime`, kind.carries);
   const rawStages = readArray(
     requireField(obj, 'stages', ''),
@@ -174,13 +192,21 @@ export function parseExperimentSpec(json: unknown): ExperimentSpec {
     'stages',
   );
   const stages = rawStages.map((stage, i) => parseStage(stage, join('stages', i)));
+  kind.checkStages?.(stages);
   const stageThreads = stages.map((s) => s.threads);
   const threads = kind.threads(obj, stageThreads);
   const tokens = kind.tokens(obj, threads, runtime);
   const queue = parseQueue(obj.queue);
+  // A carried queue is accepted only as the normalised spec writes it (the default).
+  if (obj.queue !== undefined && kind.carries.includes('queue')) {
+    const d = defaultQueue();
+    if (queue.kind !== d.kind || queue.capacity !== d.capacity)
+      throw notTaken('queue', kind.fields, `the ${runtime} runtime`);
+  }
+  const own = kind.ownFields?.(obj, stageThreads) ?? {};
   const items = readInteger(requireField(obj, 'items', ''), 'items', ...LIMITS.items);
   const seed = readInteger(requireField(obj, 'seed', ''), 'seed', ...LIMITS.seed);
-  const spec: ExperimentSpec = { runtime, stages, threads, tokens, queue, items, seed };
+  const spec: ExperimentSpec = { runtime, stages, threads, tokens, queue, ...own, items, seed };
   if (obj.cores !== undefined) spec.cores = readInteger(obj.cores, 'cores', ...LIMITS.cores);
   return spec;
 }

@@ -4,6 +4,13 @@
 // ("Adding a runtime kind") lists what else a new kind touches.
 import { LIMITS } from './limits';
 import { notTaken, readInteger, SpecError, type JsonObject } from './specFields';
+import {
+  checkTwoStageShape,
+  twoStageInputFields,
+  twoStageOutputFields,
+  twoStageThreads,
+  type StageShape,
+} from './twoStageRules';
 
 /** Every top-level field, in the order messages list them. */
 export const TOP_FIELDS = [
@@ -12,6 +19,9 @@ export const TOP_FIELDS = [
   'threads',
   'tokens',
   'queue',
+  'variant',
+  'batchItems',
+  'buffers',
   'items',
   'seed',
   'cores',
@@ -28,9 +38,19 @@ export interface RuntimeKindRules {
   threads(obj: JsonObject, stageThreads: number[]): number;
   /** The token count after defaults. */
   tokens(obj: JsonObject, threads: number, kind: string): number;
+  /** The stages the kind needs, checked once they are read (two-stage kinds: a fixed shape). */
+  checkStages?(stages: readonly StageShape[]): void;
+  /** The kind's own fields with their defaults, read after `queue`, in normalised key order. */
+  ownFields?(obj: JsonObject, stageThreads: number[]): JsonObject;
 }
 
-const STATIC_FIELDS = TOP_FIELDS.filter((f) => f !== 'tokens');
+/** The fields of the original kinds: every field but the two-stage runtimes' own. */
+const PIPELINE_FIELDS = TOP_FIELDS.filter(
+  (f) => f !== 'variant' && f !== 'batchItems' && f !== 'buffers',
+);
+const STATIC_FIELDS = PIPELINE_FIELDS.filter((f) => f !== 'tokens');
+const TWO_STAGE_OUTPUT_FIELDS = TOP_FIELDS.filter((f) => f !== 'tokens' && f !== 'queue');
+const TWO_STAGE_INPUT_FIELDS = TWO_STAGE_OUTPUT_FIELDS.filter((f) => f !== 'buffers');
 
 /** Static and collapsed: the sum of the stage threads (a fused stage of the collapsed runtime
  * is served by the sum of its threads); a given `threads` must equal it. */
@@ -87,10 +107,30 @@ export const RUNTIME_KINDS = {
     tokens: tokensAsThreads,
   },
   'work-stealing': {
-    fields: TOP_FIELDS,
+    fields: PIPELINE_FIELDS,
     carries: [],
     threads: workerThreads,
     tokens: tokensInFlight,
+  },
+  // Dempsey's two-stage I/O (seed 002; rules in twoStageRules.ts). Neither takes tokens or a
+  // queue: both are carried at their normalised values (tokens = threads, the default queue).
+  'two-stage-output': {
+    fields: TWO_STAGE_OUTPUT_FIELDS,
+    carries: ['tokens', 'queue'],
+    threads: (obj, stageThreads) =>
+      twoStageThreads('two-stage-output', obj, stageThreads, sumOfStageThreads),
+    tokens: tokensAsThreads,
+    checkStages: (stages) => checkTwoStageShape('two-stage-output', stages),
+    ownFields: twoStageOutputFields,
+  },
+  'two-stage-input': {
+    fields: TWO_STAGE_INPUT_FIELDS,
+    carries: ['tokens', 'queue'],
+    threads: (obj, stageThreads) =>
+      twoStageThreads('two-stage-input', obj, stageThreads, sumOfStageThreads),
+    tokens: tokensAsThreads,
+    checkStages: (stages) => checkTwoStageShape('two-stage-input', stages),
+    ownFields: twoStageInputFields,
   },
 } satisfies Record<string, RuntimeKindRules>;
 

@@ -46,9 +46,17 @@ foreach(i RANGE ${last})
   pipelab_capitalize(name ${key})
   string(APPEND body "inline constexpr double kDefault${name} = ${value};\n")
 endforeach()
+string(JSON count LENGTH "${limits}" budgets)
+math(EXPR last "${count} - 1")
+foreach(i RANGE ${last})
+  string(JSON key MEMBER "${limits}" budgets ${i})
+  string(JSON value GET "${limits}" budgets ${key})
+  pipelab_capitalize(name ${key})
+  string(APPEND body "inline constexpr double kBudget${name} = ${value};\n")
+endforeach()
 pipelab_write_if_changed(${PIPELAB_GENERATED}/pipelab/pipeline/spec_limits.hpp
 "// Generated from contracts/spec-limits.json by wasm/cmake/spec-contract.cmake: edit the JSON.
-// ExperimentSpec limits: inclusive ranges per field (contracts/spec.md) and numeric defaults.
+// ExperimentSpec limits: inclusive ranges per field (contracts/spec.md), numeric defaults, budgets.
 #pragma once
 
 namespace pipelab::pipeline::limits {

@@ -8,6 +8,7 @@ import {
   QUEUE_KINDS,
   RUNTIMES,
   STAGE_MODES,
+  TWO_STAGE_VARIANTS,
   parseExperimentSpec,
   parseExperimentSpecJson,
 } from '../../../src/spec/experimentSpec';
@@ -44,7 +45,13 @@ describe('the case table covers the contract', () => {
   });
 
   test('every enum word appears in a good case', () => {
-    for (const word of [...RUNTIMES, ...STAGE_MODES, ...QUEUE_KINDS, ...KERNEL_NAMES]) {
+    for (const word of [
+      ...RUNTIMES,
+      ...STAGE_MODES,
+      ...QUEUE_KINDS,
+      ...KERNEL_NAMES,
+      ...TWO_STAGE_VARIANTS,
+    ]) {
       expect(
         good.some((s) => s.includes(`"${word}"`)),
         word,

@@ -5,8 +5,9 @@
 // contracts/spec-limits.json (through the generated spec_limits.hpp) and the cross-field rules,
 // with the messages the JSON parser gives, e.g. `stages[1].threads: 0 is out of range (allowed
 // 1..64)`. The rule helpers in `detail` word each message once for both paths. Times are
-// microseconds. Defaults: threads = sum of stage threads (static/collapsed) or 1 (work-stealing),
-// tokens = threads, queue = batch/16.
+// microseconds. Defaults: threads = sum of stage threads (static/collapsed, two-stage) or 1
+// (work-stealing, the serial two-stage variant), tokens = threads, queue = batch/16; two-stage:
+// batch_items 1024, buffers = the parallel stage's threads + 2 (output).
 #pragma once
 
 #include <cstdint>
@@ -36,7 +37,16 @@ class SpecError : public std::invalid_argument {
   std::string path_;
 };
 
-enum class RuntimeKind : std::uint8_t { kStatic, kCollapsed, kWorkStealing };
+enum class RuntimeKind : std::uint8_t {
+  kStatic,
+  kCollapsed,
+  kWorkStealing,
+  kTwoStageOutput,
+  kTwoStageInput,
+};
+// The two-stage runtimes' `variant`: the serial stage plus N parallel threads, one thread per
+// stage (Dempsey's dual-thread comparison point), or one thread doing both stages.
+enum class TwoStageVariant : std::uint8_t { kTwoStage, kDualThread, kSerial };
 enum class StageMode : std::uint8_t { kSerialInOrder, kSerialOutOfOrder, kParallel };
 enum class ServiceKind : std::uint8_t { kFixed, kExponential, kUniform, kBimodal, kKernel };
 enum class KernelName : std::uint8_t {
@@ -95,6 +105,10 @@ struct ExperimentSpec {
   std::uint32_t threads = 0;  // 0 = default (see file comment)
   std::uint32_t tokens = 0;   // 0 = default (threads)
   QueueSpec queue;
+  // Two-stage runtimes only (printed and checked only for them).
+  TwoStageVariant variant = TwoStageVariant::kTwoStage;
+  std::uint32_t batch_items = 0;  // 0 = default (limits::kDefaultBatchItems)
+  std::uint32_t buffers = 0;      // output only; 0 = default (parallel threads + 2)
   std::uint64_t items = 0;
   std::uint32_t seed = 0;
   std::optional<std::uint32_t> cores;
@@ -112,6 +126,21 @@ inline const char* to_string(RuntimeKind k) noexcept {
       return "collapsed";
     case RuntimeKind::kWorkStealing:
       return "work-stealing";
+    case RuntimeKind::kTwoStageOutput:
+      return "two-stage-output";
+    case RuntimeKind::kTwoStageInput:
+      return "two-stage-input";
+  }
+  return "?";
+}
+inline const char* to_string(TwoStageVariant v) noexcept {
+  switch (v) {
+    case TwoStageVariant::kTwoStage:
+      return "two-stage";
+    case TwoStageVariant::kDualThread:
+      return "dual-thread";
+    case TwoStageVariant::kSerial:
+      return "serial";
   }
   return "?";
 }
@@ -177,6 +206,14 @@ inline const char* to_string(KernelName k) noexcept {
 }
 
 inline bool is_serial(StageMode m) noexcept { return m != StageMode::kParallel; }
+
+inline bool is_two_stage(RuntimeKind k) noexcept {
+  return k == RuntimeKind::kTwoStageOutput || k == RuntimeKind::kTwoStageInput;
+}
+// Which of a two-stage runtime's stages is the parallel one (the other is serial-in-order).
+inline std::size_t parallel_stage(RuntimeKind k) noexcept {
+  return k == RuntimeKind::kTwoStageInput ? 1 : 0;
+}
 
 // The rules both validate() and the JSON parser apply, each message worded once (the wording of
 // contracts/spec.md, shared with src/spec/experimentSpec.ts).
@@ -252,6 +289,61 @@ inline std::uint32_t stage_thread_total(std::uint32_t given, std::uint32_t sum) 
   return given;
 }
 
+// Two-stage runtimes (src/spec/twoStageRules.ts has the same rules and messages): exactly two
+// stages, the parallel one where the kind has it and the other serial-in-order.
+inline void check_two_stage_shape(RuntimeKind kind, const std::vector<StageSpec>& stages) {
+  if (stages.size() != 2) {
+    throw SpecError("stages", std::to_string(stages.size()) +
+                                  " stages is out of range (allowed 2 for the " + to_string(kind) +
+                                  " runtime)");
+  }
+  for (std::size_t i = 0; i < 2; ++i) {
+    const StageMode want =
+        i == parallel_stage(kind) ? StageMode::kParallel : StageMode::kSerialInOrder;
+    if (stages[i].mode != want) {
+      throw SpecError(stage_path(i) + ".mode", json::quote(to_string(stages[i].mode)) +
+                                                   " is not one of " + to_string(want) +
+                                                   " (allowed for stage " + std::to_string(i) +
+                                                   " of the " + to_string(kind) + " runtime)");
+    }
+  }
+}
+
+// Dual-thread and serial take one parallel thread; serial runs on one thread in all.
+inline void check_variant_threads(RuntimeKind kind, TwoStageVariant v,
+                                  const std::vector<StageSpec>& stages) {
+  const std::size_t p = parallel_stage(kind);
+  if (v != TwoStageVariant::kTwoStage && stages[p].threads != 1) {
+    throw SpecError(stage_path(p) + ".threads", std::to_string(stages[p].threads) +
+                                                    " is out of range (allowed 1 for the " +
+                                                    to_string(v) + " variant)");
+  }
+}
+inline void check_serial_variant_threads(double given) {
+  check_range("threads", given, limits::kThreads);
+  if (given != 1) {
+    throw SpecError("threads",
+                    num(given) + " differs from the serial variant's one thread (allowed 1)");
+  }
+}
+
+// The most buffers of `batch_items` items the pool budget holds (and the buffers range allows).
+inline double max_buffers(double batch_items) {
+  const double per_buffer = batch_items * limits::kBudgetOutputLineBytes;
+  const double fit = double(std::uint64_t(limits::kBudgetBufferPoolBytes / per_buffer));
+  return fit < limits::kBuffers.hi ? fit : limits::kBuffers.hi;
+}
+inline void check_buffer_pool(double buffers, double batch_items) {
+  const double max = max_buffers(batch_items);
+  if (buffers > max) {
+    throw SpecError("buffers",
+                    num(buffers) + " is out of range (allowed " + num(limits::kBuffers.lo) + ".." +
+                        num(max) + " for batches of " + num(batch_items) + " items at " +
+                        num(limits::kBudgetOutputLineBytes) +
+                        " bytes each: " + num(limits::kBudgetBufferPoolBytes) + " bytes in all)");
+  }
+}
+
 inline void check_service(const std::string& path, const ServiceSpec& s) {
   const Range us = limits::kServiceUs;
   switch (s.kind) {
@@ -293,9 +385,15 @@ inline void validate(ExperimentSpec& spec) {
     detail::check_service(p + ".service", st.service);
     stage_thread_sum += st.threads;
   }
+  const bool two_stage = is_two_stage(spec.runtime);
+  if (two_stage) detail::check_two_stage_shape(spec.runtime, spec.stages);
+  if (two_stage) detail::check_variant_threads(spec.runtime, spec.variant, spec.stages);
   if (spec.runtime == RuntimeKind::kWorkStealing) {
     if (spec.threads == 0) spec.threads = 1;
     check_range("threads", spec.threads, limits::kThreads);
+  } else if (two_stage && spec.variant == TwoStageVariant::kSerial) {
+    if (spec.threads == 0) spec.threads = 1;
+    detail::check_serial_variant_threads(spec.threads);
   } else {
     spec.threads = detail::stage_thread_total(spec.threads, stage_thread_sum);
   }
@@ -303,6 +401,15 @@ inline void validate(ExperimentSpec& spec) {
   check_range("tokens", spec.tokens, limits::kTokens);
   if (spec.queue.capacity)
     check_range("queue.capacity", *spec.queue.capacity, limits::kQueueCapacity);
+  if (two_stage) {
+    if (spec.batch_items == 0) spec.batch_items = std::uint32_t(limits::kDefaultBatchItems);
+    check_range("batchItems", spec.batch_items, limits::kBatchItems);
+  }
+  if (spec.runtime == RuntimeKind::kTwoStageOutput) {
+    if (spec.buffers == 0) spec.buffers = spec.stages[parallel_stage(spec.runtime)].threads + 2;
+    check_range("buffers", spec.buffers, limits::kBuffers);
+    detail::check_buffer_pool(spec.buffers, spec.batch_items);
+  }
   check_range("items", double(spec.items), limits::kItems);
   if (spec.cores) check_range("cores", *spec.cores, limits::kCores);
 }

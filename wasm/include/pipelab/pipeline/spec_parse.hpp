@@ -25,8 +25,8 @@ using json::Value;
 using spec_fields::Names;
 
 // Every top-level field, in the order messages list them.
-inline const Names kTopFields = {"runtime", "stages", "threads", "tokens",
-                                 "queue",   "items",  "seed",    "cores"};
+inline const Names kTopFields = {"runtime",    "stages",  "threads", "tokens", "queue", "variant",
+                                 "batchItems", "buffers", "items",   "seed",   "cores"};
 inline const Names kStageFields = {"name", "mode", "threads", "service"};
 inline const Names kQueueFields = {"kind", "capacity"};
 
@@ -41,6 +41,10 @@ struct RuntimeRules {
   std::uint32_t (*threads)(const Value& root, const std::vector<StageSpec>& stages);
   // The token count after defaults.
   std::uint32_t (*tokens)(const Value& root, std::uint32_t threads, const RuntimeRules& self);
+  // Two-stage kinds: the stage shape, checked once the stages are read, and the kind's own
+  // fields (variant, batchItems, buffers), read after `queue`. Null for the other kinds.
+  void (*check_stages)(RuntimeKind kind, const std::vector<StageSpec>& stages) = nullptr;
+  void (*own_fields)(const Value& root, ExperimentSpec& spec) = nullptr;
 };
 
 inline std::string runtime_variant(RuntimeKind k) {
@@ -76,15 +80,70 @@ inline std::uint32_t tokens_as_threads(const Value& root, std::uint32_t threads,
   return threads;
 }
 
+// Two-stage kinds (src/spec/twoStageRules.ts): the variant, then the thread count — the sum of
+// the stage threads, or 1 for the serial variant (one thread does both stages).
+inline TwoStageVariant read_variant(const Value& root) {
+  const Value* v = root.find("variant");
+  return v ? spec_fields::word(*v, "variant",
+                               std::vector<TwoStageVariant>{TwoStageVariant::kTwoStage,
+                                                            TwoStageVariant::kDualThread,
+                                                            TwoStageVariant::kSerial})
+           : TwoStageVariant::kTwoStage;
+}
+
+template <RuntimeKind Kind>
+std::uint32_t two_stage_threads(const Value& root, const std::vector<StageSpec>& stages) {
+  const TwoStageVariant variant = read_variant(root);
+  detail::check_variant_threads(Kind, variant, stages);
+  if (variant != TwoStageVariant::kSerial) return sum_of_stage_threads(root, stages);
+  if (const Value* t = root.find("threads")) {
+    detail::check_serial_variant_threads(spec_fields::integer(*t, "threads", limits::kThreads));
+  }
+  return 1;
+}
+
+inline void two_stage_fields(const Value& root, ExperimentSpec& spec) {
+  spec.variant = read_variant(root);
+  const Value* b = root.find("batchItems");
+  spec.batch_items = b ? std::uint32_t(spec_fields::integer(*b, "batchItems", limits::kBatchItems))
+                       : std::uint32_t(limits::kDefaultBatchItems);
+  if (spec.runtime != RuntimeKind::kTwoStageOutput) return;
+  const Value* n = root.find("buffers");
+  spec.buffers = n ? std::uint32_t(spec_fields::integer(*n, "buffers", limits::kBuffers))
+                   : spec.stages[parallel_stage(spec.runtime)].threads + 2;
+  detail::check_buffer_pool(spec.buffers, spec.batch_items);
+}
+
 // The runtime kinds, in the order messages list them: the one place to add a kind in C++
 // (src/spec/runtimeKinds.ts is the TypeScript one; contracts/spec.md says what else to touch).
 inline const std::vector<RuntimeRules>& runtime_kinds() {
   static const Names kStaticFields = {"runtime", "stages", "threads", "queue",
                                       "items",   "seed",   "cores"};
+  static const Names kPipelineFields = {"runtime", "stages", "threads", "tokens",
+                                        "queue",   "items",  "seed",    "cores"};
+  static const Names kOutputFields = {"runtime", "stages", "threads", "variant", "batchItems",
+                                      "buffers", "items",  "seed",    "cores"};
+  static const Names kInputFields = {"runtime",    "stages", "threads", "variant",
+                                     "batchItems", "items",  "seed",    "cores"};
   static const std::vector<RuntimeRules> kinds = {
       {RuntimeKind::kStatic, kStaticFields, {"tokens"}, sum_of_stage_threads, tokens_as_threads},
       {RuntimeKind::kCollapsed, kStaticFields, {"tokens"}, sum_of_stage_threads, tokens_as_threads},
-      {RuntimeKind::kWorkStealing, kTopFields, {}, worker_threads, tokens_in_flight},
+      {RuntimeKind::kWorkStealing, kPipelineFields, {}, worker_threads, tokens_in_flight},
+      // Dempsey's two-stage I/O (seed 002): tokens and queue carried at their normalised values.
+      {RuntimeKind::kTwoStageOutput,
+       kOutputFields,
+       {"tokens", "queue"},
+       two_stage_threads<RuntimeKind::kTwoStageOutput>,
+       tokens_as_threads,
+       detail::check_two_stage_shape,
+       two_stage_fields},
+      {RuntimeKind::kTwoStageInput,
+       kInputFields,
+       {"tokens", "queue"},
+       two_stage_threads<RuntimeKind::kTwoStageInput>,
+       tokens_as_threads,
+       detail::check_two_stage_shape,
+       two_stage_fields},
   };
   return kinds;
 }
@@ -231,9 +290,18 @@ inline ExperimentSpec parse_experiment_spec(std::string_view text) {
   for (std::size_t i = 0; i < stages.array.size(); ++i) {
     spec.stages.push_back(parse_stage(stages.array[i], detail::stage_path(i)));
   }
+  if (rules->check_stages) rules->check_stages(spec.runtime, spec.stages);
   spec.threads = rules->threads(root, spec.stages);
   spec.tokens = rules->tokens(root, spec.threads, *rules);
   spec.queue = parse_queue(root.find("queue"));
+  // A carried queue is accepted only as the normalised spec writes it (the default).
+  if (root.find("queue") && spec_fields::contains(rules->carries, "queue")) {
+    const QueueSpec d;
+    if (spec.queue.kind != d.kind || spec.queue.capacity != d.capacity) {
+      spec_fields::not_taken("queue", rules->fields, runtime_variant(spec.runtime));
+    }
+  }
+  if (rules->own_fields) rules->own_fields(root, spec);
   spec.items = std::uint64_t(integer(require(root, "", "items"), "items", limits::kItems));
   spec.seed = std::uint32_t(integer(require(root, "", "seed"), "seed", limits::kSeed));
   if (const Value* c = root.find("cores")) {

@@ -61,9 +61,16 @@ inline std::string to_json(const ExperimentSpec& spec) {
                     field("threads", number_text(spec.threads)) + "," +
                     field("tokens", number_text(spec.tokens)) + "," +
                     field("queue", "{" + field("kind", quote(to_string(spec.queue.kind))) + "," +
-                                       field("capacity", capacity) + "}") +
-                    "," + field("items", number_text(double(spec.items))) + "," +
-                    field("seed", number_text(spec.seed));
+                                       field("capacity", capacity) + "}");
+  if (is_two_stage(spec.runtime)) {
+    out += "," + field("variant", quote(to_string(spec.variant))) + "," +
+           field("batchItems", number_text(spec.batch_items));
+  }
+  if (spec.runtime == RuntimeKind::kTwoStageOutput) {
+    out += "," + field("buffers", number_text(spec.buffers));
+  }
+  out += "," + field("items", number_text(double(spec.items))) + "," +
+         field("seed", number_text(spec.seed));
   if (spec.cores) out += "," + field("cores", number_text(*spec.cores));
   return out + "}";
 }
