@@ -2,7 +2,11 @@
 // runtime thread, starts the pthreads and may block briefly (the page never does); it never waits
 // for threads synchronously, because extra pthread Workers only start once this worker returns to
 // its event loop. In the single-thread build it runs the workers' loops in time slices instead.
-import { startWasmPipeline, whenPipelineFinished } from './pipeline/wasmPipeline';
+import {
+  readPipelineOutput,
+  startWasmPipeline,
+  whenPipelineFinished,
+} from './pipeline/wasmPipeline';
 import {
   COUNTING_SLOT_WORDS,
   type CountingParams,
@@ -112,6 +116,7 @@ function pipelineStart(spec: ExperimentSpec): void {
       completed: m._pl_pipeline_completed(),
       elapsedUs: m._pl_pipeline_elapsed_us(),
       cancelled: cancelRequested,
+      output: cancelRequested ? null : readPipelineOutput(m),
     });
     cancelRequested = false;
   });

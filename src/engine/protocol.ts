@@ -3,6 +3,7 @@
 
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import type { LayoutQueue, QueueLayout, RaceConfig, RaceResult } from './race/raceConfig';
+import type { PipelineOutput } from './pipeline/pipelineRun';
 
 /** Byte offsets of a run's rings and counters inside wasm memory (stable for the run). */
 export interface WasmTapLayout {
@@ -70,6 +71,8 @@ export type FromEngine =
       completed: number;
       elapsedUs: number;
       cancelled: boolean;
+      /** What a two-stage run produced (null for the other runtimes and cancelled runs). */
+      output: PipelineOutput | null;
     }
   /** One run of race `id` ended (cancelled runs are not reported). */
   | { type: 'race-result'; id: number; index: number; result: RaceResult }

@@ -49,6 +49,8 @@ export interface PipelabModule {
   _pl_race_result(): number;
   /** JSON text of a queue's field offsets, or 0 for an unknown queue (see pl_last_error). */
   _pl_queue_layout(queuePtr: number): number;
+  /** JSON text: what a finished two-stage run produced ("null" otherwise); see PipelineOutput. */
+  _pl_pipeline_output(): number;
 }
 
 export type ModuleFactory = (overrides?: Record<string, unknown>) => Promise<PipelabModule>;

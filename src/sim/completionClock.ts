@@ -18,10 +18,16 @@ export class CompletionClock {
   }
 
   record(timeUs: number): void {
-    this.completed++;
+    this.recordMany(timeUs, 1);
+  }
+
+  /** `count` items completed together (a batch runtime's batch). */
+  recordMany(timeUs: number, count: number): void {
+    const before = this.completed;
+    this.completed += count;
     this.lastUs = timeUs;
-    if (this.completed === this.startMark) this.startUs = timeUs;
-    if (this.completed === this.endMark) this.endUs = timeUs;
+    if (before < this.startMark && this.completed >= this.startMark) this.startUs = timeUs;
+    if (before < this.endMark && this.completed >= this.endMark) this.endUs = timeUs;
   }
 
   /** Items per µs between the window marks; falls back to items/makespan for tiny runs. */

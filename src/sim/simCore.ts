@@ -21,7 +21,11 @@ export type WaitKind = (typeof Wait)[keyof typeof Wait];
  * Cores: worker w is pinned to core w mod C, and each core shares itself equally among the workers
  * on it that are in service (processor sharing). Waiting workers (blocked, idle) sleep and use no
  * core. With T threads on C cores the busiest core runs ⌈T/C⌉ threads — the thread-packing model.
+ * 'migrating' scheduling instead lets the OS move threads: all C cores are one pool shared
+ * equally by every worker in service (each runs at min(1, C / in service) of a core).
  */
+export type CoreScheduling = 'pinned' | 'migrating';
+
 export abstract class SimCore {
   nowUs = 0;
   readonly rng: Xoshiro128;
@@ -29,6 +33,8 @@ export abstract class SimCore {
   eventCount = 0;
   private readonly heap = new EventHeap();
   private readonly coreOf: Int32Array;
+  /** Cores each entry of coreJobs stands for: 1 when pinned, C for the migrating pool. */
+  private readonly coreCapacity: number;
   private readonly coreJobs: number[][];
   private readonly coreSince: Float64Array;
   private readonly coreVersion: Int32Array;
@@ -48,10 +54,13 @@ export abstract class SimCore {
     readonly workerCount: number,
     coreCount: number,
     private readonly sink: TelemetrySink | undefined,
+    scheduling: CoreScheduling = 'pinned',
   ) {
     this.rng = new Xoshiro128(seed);
     this.counters = Array.from({ length: stageCount }, emptyCounters);
-    const cores = Math.min(coreCount, workerCount);
+    const migrating = scheduling === 'migrating';
+    const cores = migrating ? 1 : Math.min(coreCount, workerCount);
+    this.coreCapacity = migrating ? Math.min(coreCount, workerCount) : 1;
     this.coreOf = Int32Array.from({ length: workerCount }, (_, w) => w % cores);
     this.coreJobs = Array.from({ length: cores }, () => []);
     this.coreSince = new Float64Array(cores);
@@ -155,11 +164,16 @@ export abstract class SimCore {
     this.serviceDone(worker);
   }
 
+  /** The core share each job on `core` gets now (at most one whole core). */
+  private speed(core: number): number {
+    return Math.min(1, this.coreCapacity / this.coreJobs[core].length);
+  }
+
   /** Charges the time since the core's last change to every job on it, shared equally. */
   private settle(core: number): void {
     const jobs = this.coreJobs[core];
     if (jobs.length > 0) {
-      const share = (this.nowUs - this.coreSince[core]) / jobs.length;
+      const share = (this.nowUs - this.coreSince[core]) * this.speed(core);
       for (const w of jobs) this.remainingUs[w] -= share;
     }
     this.coreSince[core] = this.nowUs;
@@ -171,7 +185,7 @@ export abstract class SimCore {
     if (jobs.length === 0) return;
     let least = Infinity;
     for (const w of jobs) least = Math.min(least, this.remainingUs[w]);
-    const at = this.nowUs + Math.max(0, least) * jobs.length;
+    const at = this.nowUs + Math.max(0, least) / this.speed(core);
     this.heap.push(at, CORE_EVENT * INDEX_RADIX + core, version);
   }
 }

@@ -5,6 +5,8 @@ import { Xoshiro128 } from './prng';
 import { stageSamplers } from './serviceSampler';
 import { StaticRuntime } from './staticRuntime';
 import type { StageCounters, TelemetrySink } from './telemetry';
+import { TwoStageInputTwin } from './twoStageInput';
+import { TwoStageOutputTwin } from './twoStageOutput';
 import { WorkStealingRuntime } from './workStealingRuntime';
 
 /** A steal is a few cache misses and a CAS on the victim's deque: a few hundred ns on current
@@ -55,6 +57,27 @@ export interface Simulation {
   result(): SimResult;
 }
 
+/** The twin of the spec's runtime kind. */
+function twinOf(
+  spec: ExperimentSpec,
+  samplers: ReturnType<typeof stageSamplers>,
+  stealCostUs: number,
+  inFlightLimit: number,
+  cores: number,
+  sink: TelemetrySink | undefined,
+) {
+  switch (spec.runtime) {
+    case 'work-stealing':
+      return new WorkStealingRuntime(spec, samplers, stealCostUs, cores, sink);
+    case 'two-stage-output':
+      return new TwoStageOutputTwin(spec, samplers, cores, sink);
+    case 'two-stage-input':
+      return new TwoStageInputTwin(spec, samplers, cores, sink);
+    default:
+      return new StaticRuntime(spec, samplers, inFlightLimit, cores, sink);
+  }
+}
+
 /**
  * Cores default to the thread count (no oversubscription); `spec.cores` below the thread count
  * time-shares cores (see SimCore). Two xoshiro128** streams derive from `spec.seed`: one for
@@ -72,10 +95,7 @@ export function createSimulation(spec: ExperimentSpec, options: SimOptions = {})
   if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 1))) {
     throw new RangeError(`invalid inFlightLimit: ${limit} (allowed integer >= 1)`);
   }
-  const runtime =
-    spec.runtime === 'work-stealing'
-      ? new WorkStealingRuntime(spec, samplers, stealCostUs, cores, options.sink)
-      : new StaticRuntime(spec, samplers, limit, cores, options.sink);
+  const runtime = twinOf(spec, samplers, stealCostUs, limit, cores, options.sink);
 
   const result = (): SimResult => {
     const clock = runtime.clock;

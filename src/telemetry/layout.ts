@@ -50,6 +50,9 @@ export const EVENT_KINDS = [
   'batch-publish',
   'batch-read',
   'batch-release',
+  'buffer-take',
+  'buffer-ready',
+  'buffer-free',
 ] as const;
 export type EventKindName = (typeof EVENT_KINDS)[number];
 

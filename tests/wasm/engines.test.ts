@@ -1,7 +1,9 @@
 // One suite, both engines: the same specs run on the simulation twin and on the real C++ runtimes
 // in wasm (Node, real pthreads), read through the same telemetry tap, and must satisfy the same
 // invariants — every item out exactly once, serial-in-order stages in input order, counters that
-// agree with the events, nothing dropped. The threads engine also pauses and resumes through the
+// agree with the events, nothing dropped; for the batch runtimes (two-stage I/O) every batch once
+// per stage with its items, the writer in batch order, and each buffer taken and freed in turn,
+// never more in use than the pool. The threads engine also pauses and resumes through the
 // exports (the page drives the same calls through the engine worker).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SimulationRun } from '../../src/engine/pipeline/simulationRun';
@@ -50,6 +52,44 @@ const SPECS: Record<string, ExperimentSpec> = {
     items: 300,
     seed: 7,
   }),
+  // Three buffers for two formatters: formatters wait for buffers, batches wait for their turn.
+  'two-stage-output': parseExperimentSpec({
+    runtime: 'two-stage-output',
+    stages: [
+      {
+        name: 'format',
+        mode: 'parallel',
+        threads: 2,
+        service: { kind: 'exponential', meanUs: 20 },
+      },
+      { name: 'write', mode: 'serial-in-order', service: { kind: 'fixed', us: 5 } },
+    ],
+    batchItems: 32,
+    buffers: 3,
+    items: 300,
+    seed: 8,
+  }),
+  'two-stage-output serial': parseExperimentSpec({
+    runtime: 'two-stage-output',
+    stages: [
+      { name: 'format', mode: 'parallel', service: { kind: 'fixed', us: 10 } },
+      { name: 'write', mode: 'serial-in-order', service: { kind: 'fixed', us: 5 } },
+    ],
+    variant: 'serial',
+    batchItems: 50,
+    items: 300,
+    seed: 9,
+  }),
+  'two-stage-input': parseExperimentSpec({
+    runtime: 'two-stage-input',
+    stages: [
+      { name: 'scan', mode: 'serial-in-order', service: { kind: 'fixed', us: 5 } },
+      { name: 'read', mode: 'parallel', threads: 2, service: { kind: 'exponential', meanUs: 20 } },
+    ],
+    batchItems: 16,
+    items: 300,
+    seed: 10,
+  }),
 };
 
 interface Collected {
@@ -90,7 +130,62 @@ async function runThreads(spec: ExperimentSpec): Promise<Collected> {
   return { events, last: collect(events, readTap(tap)) };
 }
 
-function checkInvariants(spec: ExperimentSpec, { events, last }: Collected) {
+const ascending = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const upTo = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/** The batch runtimes (two-stage I/O): events per batch, counters in items, the buffer pool. */
+function checkBatchInvariants(spec: ExperimentSpec, { events, last }: Collected) {
+  const batchItems = spec.batchItems!;
+  const batches = Math.ceil(spec.items / batchItems);
+  spec.stages.forEach((stage, s) => {
+    const starts = events.filter((e) => e.kind === 'start' && e.stage === s).map((e) => e.item);
+    const ends = events.filter((e) => e.kind === 'end' && e.stage === s);
+    expect(ascending(starts), `stage ${s}: each batch started once`).toEqual(upTo(batches));
+    expect(ascending(ends.map((e) => e.item)), `stage ${s}: each batch ended once`).toEqual(
+      upTo(batches),
+    );
+    expect(
+      ends.reduce((sum, e) => sum + e.arg, 0),
+      `stage ${s}: items in its batches`,
+    ).toBe(spec.items);
+    if (stage.mode === 'serial-in-order') expect(starts, `stage ${s} order`).toEqual(upTo(batches));
+    expect(last.counters[s].itemsOut, `stage ${s} itemsOut`).toBe(spec.items);
+  });
+  expect(last.counters[1].queueOccupancy, 'batches left waiting').toBe(0);
+  if (spec.runtime === 'two-stage-output') checkBufferPool(spec, events, batches);
+  expect(last.dropped).toBe(0);
+}
+
+/** Each batch takes, readies and frees one buffer; each buffer alternates take → free. */
+function checkBufferPool(spec: ExperimentSpec, events: TelemetryEvent[], batches: number) {
+  const kinds = ['buffer-free', 'buffer-take'] as const;
+  const steps = events.filter((e) => e.kind.startsWith('buffer-'));
+  for (const kind of ['buffer-take', 'buffer-ready', 'buffer-free'])
+    expect(
+      ascending(steps.filter((e) => e.kind === kind).map((e) => e.item)),
+      `${kind}: once per batch`,
+    ).toEqual(upTo(batches));
+  const perBuffer = new Map<number, TelemetryEvent[]>();
+  for (const e of steps.filter((x) => x.kind !== 'buffer-ready'))
+    perBuffer.set(e.arg, [...(perBuffer.get(e.arg) ?? []), e]);
+  // Indices inside the pool, each buffer holding one batch at a time: never more in use than it.
+  expect(Math.max(...perBuffer.keys()), 'buffer index').toBeLessThan(spec.buffers!);
+  for (const [buffer, list] of perBuffer) {
+    // In time order; at one instant a buffer is freed before it is taken again.
+    const order = [...list].sort(
+      (a, b) =>
+        a.timeUs - b.timeUs || kinds.indexOf(a.kind as never) - kinds.indexOf(b.kind as never),
+    );
+    order.forEach((e, i) =>
+      expect(e.kind, `buffer ${buffer}, step ${i}`).toBe(i % 2 ? 'buffer-free' : 'buffer-take'),
+    );
+  }
+}
+
+function checkInvariants(spec: ExperimentSpec, collected: Collected) {
+  if (spec.runtime === 'two-stage-output' || spec.runtime === 'two-stage-input')
+    return checkBatchInvariants(spec, collected);
+  const { events, last } = collected;
   const lastStage = spec.stages.length - 1;
   const out = events.filter((e) => e.kind === 'end' && e.stage === lastStage).map((e) => e.item);
   expect([...out].sort((a, b) => a - b)).toEqual(Array.from({ length: spec.items }, (_, i) => i));
@@ -147,61 +242,64 @@ const lastItemsOut = (frame: TapFrame) => frame.counters[frame.counters.length -
 
 // Pause is cooperative: the threads finish the item in hand and block (a futex wait, Atomics.wait
 // in a pthread Worker, so they burn no CPU) until resume; the run clock stands still meanwhile.
-describe.each(['static', 'work-stealing'])('pause / resume on %s', (name) => {
-  const spec = parseExperimentSpec({ ...SPECS[name], items: 6000 });
+describe.each(['static', 'work-stealing', 'two-stage-output', 'two-stage-input'])(
+  'pause / resume on %s',
+  (name) => {
+    const spec = parseExperimentSpec({ ...SPECS[name], items: 6000 });
 
-  test('no item completes and the clock stands still while paused; the run then completes', async () => {
-    const t0 = performance.now();
-    const layout = startWasmPipeline(mod, spec);
-    const tap = wasmTap(mod.HEAPU8.buffer, layout);
-    const events: TelemetryEvent[] = [];
-    expect(await collectUntil(tap, events, () => mod._pl_pipeline_completed() > 0)).toBe(true);
-    mod._pl_pipeline_pause();
-    const acked = () => mod._pl_pipeline_paused() === 1 || mod._pl_pipeline_finished() === 1;
-    expect(await collectUntil(tap, events, acked)).toBe(true);
-    expect(mod._pl_pipeline_paused(), 'the run ended before the pause took effect').toBe(1);
-    const pausedAt = performance.now();
-    const completed = mod._pl_pipeline_completed();
-    const clock = mod._pl_pipeline_now_us();
-    const out = lastItemsOut(collect(events, readTap(tap)));
-    const cpu0 = process.cpuUsage();
-    await collectUntil(tap, events, () => performance.now() - pausedAt > 150);
-    const cpu = process.cpuUsage(cpu0);
-    const pausedMs = performance.now() - pausedAt;
-    expect(mod._pl_pipeline_completed()).toBe(completed);
-    expect(mod._pl_pipeline_now_us()).toBe(clock);
-    // Parked threads flushed their service tallies: the counters are exact while paused.
-    expect(out).toBe(completed);
-    expect(lastItemsOut(collect(events, readTap(tap)))).toBe(completed);
-    // Every thread of this process (the pthread Workers included) used under half a core.
-    expect((cpu.user + cpu.system) / 1000).toBeLessThan(pausedMs / 2);
-    mod._pl_pipeline_resume();
-    expect(mod._pl_pipeline_paused()).toBe(0);
-    const finished = whenPipelineFinished(mod);
-    let done = false;
-    void finished.then(() => (done = true));
-    expect(await collectUntil(tap, events, () => done)).toBe(true);
-    const wallMs = performance.now() - t0;
-    const last = collect(events, readTap(tap));
-    // Rings are read one after another: order the events by the run clock, across the pause too.
-    checkInvariants(spec, { events: [...events].sort((a, b) => a.timeUs - b.timeUs), last });
-    // The clock left out at least the interval between the acknowledgement and the resume.
-    const elapsedMs = mod._pl_pipeline_elapsed_us() / 1000;
-    expect(elapsedMs).toBeGreaterThan(0);
-    expect(elapsedMs).toBeLessThanOrEqual(wallMs - pausedMs);
-  });
+    test('no item completes and the clock stands still while paused; the run then completes', async () => {
+      const t0 = performance.now();
+      const layout = startWasmPipeline(mod, spec);
+      const tap = wasmTap(mod.HEAPU8.buffer, layout);
+      const events: TelemetryEvent[] = [];
+      expect(await collectUntil(tap, events, () => mod._pl_pipeline_completed() > 0)).toBe(true);
+      mod._pl_pipeline_pause();
+      const acked = () => mod._pl_pipeline_paused() === 1 || mod._pl_pipeline_finished() === 1;
+      expect(await collectUntil(tap, events, acked)).toBe(true);
+      expect(mod._pl_pipeline_paused(), 'the run ended before the pause took effect').toBe(1);
+      const pausedAt = performance.now();
+      const completed = mod._pl_pipeline_completed();
+      const clock = mod._pl_pipeline_now_us();
+      const out = lastItemsOut(collect(events, readTap(tap)));
+      const cpu0 = process.cpuUsage();
+      await collectUntil(tap, events, () => performance.now() - pausedAt > 150);
+      const cpu = process.cpuUsage(cpu0);
+      const pausedMs = performance.now() - pausedAt;
+      expect(mod._pl_pipeline_completed()).toBe(completed);
+      expect(mod._pl_pipeline_now_us()).toBe(clock);
+      // Parked threads flushed their service tallies: the counters are exact while paused.
+      expect(out).toBe(completed);
+      expect(lastItemsOut(collect(events, readTap(tap)))).toBe(completed);
+      // Every thread of this process (the pthread Workers included) used under half a core.
+      expect((cpu.user + cpu.system) / 1000).toBeLessThan(pausedMs / 2);
+      mod._pl_pipeline_resume();
+      expect(mod._pl_pipeline_paused()).toBe(0);
+      const finished = whenPipelineFinished(mod);
+      let done = false;
+      void finished.then(() => (done = true));
+      expect(await collectUntil(tap, events, () => done)).toBe(true);
+      const wallMs = performance.now() - t0;
+      const last = collect(events, readTap(tap));
+      // Rings are read one after another: order the events by the run clock, across the pause too.
+      checkInvariants(spec, { events: [...events].sort((a, b) => a.timeUs - b.timeUs), last });
+      // The clock left out at least the interval between the acknowledgement and the resume.
+      const elapsedMs = mod._pl_pipeline_elapsed_us() / 1000;
+      expect(elapsedMs).toBeGreaterThan(0);
+      expect(elapsedMs).toBeLessThanOrEqual(wallMs - pausedMs);
+    });
 
-  test('a pause right after start holds the threads as they arrive; cancel ends a paused run', async () => {
-    startWasmPipeline(mod, spec);
-    mod._pl_pipeline_pause();
-    await waitFor(() => mod._pl_pipeline_paused() === 1, 10_000, 'every thread to park');
-    const completed = mod._pl_pipeline_completed();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(mod._pl_pipeline_completed()).toBe(completed);
-    expect(completed).toBeLessThan(spec.items);
-    mod._pl_pipeline_request_cancel();
-    await waitFor(() => mod._pl_pipeline_finished() === 1, 5_000, 'every thread to exit');
-    mod._pl_pipeline_join();
-    expect(mod._pl_pipeline_completed()).toBeLessThan(spec.items);
-  });
-});
+    test('a pause right after start holds the threads as they arrive; cancel ends a paused run', async () => {
+      startWasmPipeline(mod, spec);
+      mod._pl_pipeline_pause();
+      await waitFor(() => mod._pl_pipeline_paused() === 1, 10_000, 'every thread to park');
+      const completed = mod._pl_pipeline_completed();
+      await new Promise((r) => setTimeout(r, 50));
+      expect(mod._pl_pipeline_completed()).toBe(completed);
+      expect(completed).toBeLessThan(spec.items);
+      mod._pl_pipeline_request_cancel();
+      await waitFor(() => mod._pl_pipeline_finished() === 1, 5_000, 'every thread to exit');
+      mod._pl_pipeline_join();
+      expect(mod._pl_pipeline_completed()).toBeLessThan(spec.items);
+    });
+  },
+);

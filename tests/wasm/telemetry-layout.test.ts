@@ -31,6 +31,8 @@ interface LayoutModule {
   _pl_tl_pipeline_ring(worker: number): number;
   _pl_tl_pipeline_counters(): number;
   _pl_tl_batch_arg(half: number, count: number, flush: number): number;
+  _pl_tl_kind_name(kind: number): number;
+  UTF8ToString(ptr: number): string;
 }
 
 const buildDir = process.env.PIPELAB_EM_BUILD ?? resolve(__dirname, '../../wasm/build/em');
@@ -48,6 +50,13 @@ const heap = () => mod.HEAPU8.buffer;
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
 describe('telemetry layout: C++ in wasm → TypeScript decoder', () => {
+  test('the event kinds: the same names with the same codes, and no more', () => {
+    const names = Array.from({ length: EVENT_KINDS.length + 1 }, (_, k) =>
+      mod.UTF8ToString(mod._pl_tl_kind_name(k)),
+    );
+    expect(names).toEqual([...EVENT_KINDS, '']);
+  });
+
   test('every field of every kind decodes as written', () => {
     const ring = mod._pl_tl_ring_create(16, 5);
     const written: Omit<TelemetryEvent, 'seq'>[] = EVENT_KINDS.map((kind, k) => ({

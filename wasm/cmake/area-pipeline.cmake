@@ -20,14 +20,14 @@ if(EMSCRIPTEN)
   set(PIPELAB_TL_EXPORTS "_pl_tl_ring_create,_pl_tl_ring_push,_pl_tl_writer_start,\
 _pl_tl_writer_done,_pl_tl_writer_join,_pl_tl_counters_create,_pl_tl_pipeline_start,\
 _pl_tl_pipeline_finished,_pl_tl_pipeline_join,_pl_tl_pipeline_ring,_pl_tl_pipeline_counters,\
-_pl_tl_batch_arg")
+_pl_tl_batch_arg,_pl_tl_kind_name")
   add_executable(pipelab-telemetry-layout ${PIPELAB_ROOT}/wasm/src/test_telemetry_layout.cpp)
   target_link_libraries(pipelab-telemetry-layout PRIVATE pipelab_core)
   target_compile_options(pipelab-telemetry-layout PRIVATE -pthread)
   target_link_options(pipelab-telemetry-layout PRIVATE -pthread -sMODULARIZE=1
     -sEXPORT_NAME=createTelemetryLayout -sENVIRONMENT=node -sINITIAL_MEMORY=64MB
     -sALLOW_MEMORY_GROWTH=0 -sPTHREAD_POOL_SIZE=4 -sDEFAULT_PTHREAD_STACK_SIZE=262144
-    "-sEXPORTED_FUNCTIONS=${PIPELAB_TL_EXPORTS}"
+    "-sEXPORTED_FUNCTIONS=${PIPELAB_TL_EXPORTS}" -sEXPORTED_RUNTIME_METHODS=UTF8ToString
     --pre-js ${PIPELAB_ROOT}/wasm/src/node_pre.js)
   set_target_properties(pipelab-telemetry-layout PROPERTIES SUFFIX ".js"
     RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/node

@@ -3,6 +3,8 @@
 // message available from pl_last_error(), because a C++ exception must not cross into JavaScript.
 #include <emscripten/emscripten.h>
 
+#include <cinttypes>
+#include <cstdio>
 #include <exception>
 #include <string>
 #include <thread>
@@ -187,6 +189,32 @@ EMSCRIPTEN_KEEPALIVE double pl_pipeline_completed() {
 // when cancelled.
 EMSCRIPTEN_KEEPALIVE double pl_pipeline_elapsed_us() {
   return pipeline() ? pipeline()->elapsed_us() : 0;
+}
+
+// What a finished two-stage run produced, as JSON text (valid until the next call; "null" for
+// other runtimes or while running). Output: {"checksum": FNV-1a of the written text as 16 hex
+// digits, "bytes", "batches"}; input: {"sum": the records' values summed, as 16 hex digits,
+// "records", "bad", "misplaced"}. The page shows the output checksum beside the serial run's.
+EMSCRIPTEN_KEEPALIVE const char* pl_pipeline_output() {
+  using pipelab::pipeline::TwoStageInputRuntime;
+  using pipelab::pipeline::TwoStageOutputRuntime;
+  static std::string result;
+  result = "null";
+  if (!pipeline() || !pipeline()->finished()) return result.c_str();
+  char text[160];
+  if (const auto* out = dynamic_cast<const TwoStageOutputRuntime*>(pipeline().get())) {
+    std::snprintf(text, sizeof text,
+                  "{\"checksum\":\"%016" PRIx64 "\",\"bytes\":%" PRIu64 ",\"batches\":%" PRIu64 "}",
+                  out->checksum(), out->bytes_written(), out->batches_written());
+    result = text;
+  } else if (const auto* in = dynamic_cast<const TwoStageInputRuntime*>(pipeline().get())) {
+    std::snprintf(text, sizeof text,
+                  "{\"sum\":\"%016" PRIx64 "\",\"records\":%" PRIu64 ",\"bad\":%" PRIu64
+                  ",\"misplaced\":%" PRIu64 "}",
+                  in->sum(), in->items_completed(), in->bad_records(), in->misplaced());
+    result = text;
+  }
+  return result.c_str();
 }
 
 // The run clock: µs since start, paused time excluded.

@@ -39,6 +39,11 @@ std::uint32_t pl_tl_batch_arg(std::uint32_t half, std::uint32_t count, int flush
   return pipelab::telemetry::batch_arg(half, count, flush != 0);
 }
 
+// The contract's kinds as C++ names them: the name of kind code k ("" past the last kind).
+const char* pl_tl_kind_name(std::uint32_t k) {
+  return k < pipelab::telemetry::kEventKindCount ? to_string(EventKind(k)) : "";
+}
+
 // Starts a pthread that pushes `count` events (item i, kind i % 9) as fast as it can, and returns.
 void pl_tl_writer_start(std::uint32_t count) {
   g_writer_done.store(0, std::memory_order_relaxed);

@@ -12,6 +12,16 @@ export interface RunSummary {
   itemsPerSec: number;
 }
 
+/**
+ * What a finished two-stage run produced, read from the C++ runtime (threads engine only: the
+ * twin formats no text). Output: the FNV-1a checksum of the text the writer wrote (16 hex
+ * digits), its bytes and batches; input: the records' values summed (16 hex digits), records,
+ * bad and misplaced records.
+ */
+export type PipelineOutput =
+  | { checksum: string; bytes: number; batches: number }
+  | { sum: string; records: number; bad: number; misplaced: number };
+
 export interface PipelineRun {
   readonly engine: EngineKind;
   readonly workers: number;
@@ -27,4 +37,6 @@ export interface PipelineRun {
   stop(): void;
   summary(): RunSummary;
   error(): string | null;
+  /** A finished two-stage run's product on real threads; null otherwise (and on the twin). */
+  output(): PipelineOutput | null;
 }

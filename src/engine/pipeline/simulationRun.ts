@@ -86,4 +86,9 @@ export class SimulationRun implements PipelineRun {
   error(): string | null {
     return null;
   }
+
+  /** The twin formats and writes no text: only real threads produce an output to check. */
+  output(): null {
+    return null;
+  }
 }

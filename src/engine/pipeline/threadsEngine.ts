@@ -9,7 +9,7 @@ import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { readStageCounters } from '../../telemetry';
 import { newEngineWorker } from '../newEngineWorker';
 import type { FromEngine, ToEngine } from '../protocol';
-import type { PipelineRun, RunState, RunSummary } from './pipelineRun';
+import type { PipelineOutput, PipelineRun, RunState, RunSummary } from './pipelineRun';
 import type { TelemetryTap } from '../../telemetry';
 import { wasmTap } from './wasmPipeline';
 
@@ -74,7 +74,7 @@ export class ThreadsEngine {
     } else if (msg.type === 'pipeline-paused') {
       this.active?.pauseAcknowledged(msg.nowUs);
     } else if (msg.type === 'pipeline-finished') {
-      this.active?.finished(msg.completed, msg.elapsedUs, msg.cancelled);
+      this.active?.finished(msg.completed, msg.elapsedUs, msg.cancelled, msg.output);
       this.active = null;
     } else if (msg.type === 'error') {
       if (this.active) {
@@ -100,6 +100,7 @@ export class ThreadsRun implements PipelineRun {
   private endUs: number | null = null;
   private completed = 0;
   private message: string | null = null;
+  private product: PipelineOutput | null = null;
 
   constructor(
     readonly spec: ExperimentSpec,
@@ -158,6 +159,9 @@ export class ThreadsRun implements PipelineRun {
   error(): string | null {
     return this.message;
   }
+  output(): PipelineOutput | null {
+    return this.product;
+  }
 
   /** @internal */
   started(tap: TelemetryTap): void {
@@ -175,8 +179,14 @@ export class ThreadsRun implements PipelineRun {
     this.frozenUs = Math.max(this.frozenUs, cppNowUs);
   }
   /** @internal */
-  finished(completed: number, elapsedUs: number, cancelled: boolean): void {
+  finished(
+    completed: number,
+    elapsedUs: number,
+    cancelled: boolean,
+    output: PipelineOutput | null = null,
+  ): void {
     this.completed = completed;
+    this.product = output;
     this.endUs = elapsedUs > 0 ? elapsedUs : this.nowUs();
     // A paused run can still finish: its last items were in hand when the pause came.
     if (this.runState === 'running' || this.runState === 'paused')

@@ -4,6 +4,7 @@ import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { check, withCString, type PipelabModule } from '../wasmExports';
 import type { TelemetryTap } from '../../telemetry';
 import type { WasmTapLayout } from '../protocol';
+import type { PipelineOutput } from './pipelineRun';
 
 /** Parses the spec in C++ (errors name the field), builds the runtime and starts its threads. */
 export function startWasmPipeline(mod: PipelabModule, spec: ExperimentSpec): WasmTapLayout {
@@ -25,6 +26,11 @@ export function wasmTap(memory: ArrayBufferLike, layout: WasmTapLayout): Telemet
     countersOffset: layout.countersOffset,
     stages: layout.stages,
   };
+}
+
+/** What the finished run produced (two-stage runtimes), or null. */
+export function readPipelineOutput(mod: PipelabModule): PipelineOutput | null {
+  return JSON.parse(mod.UTF8ToString(mod._pl_pipeline_output())) as PipelineOutput | null;
 }
 
 /** Polls (never blocks) until every thread of the run has exited, then reaps them. */

@@ -52,6 +52,7 @@ const finished = (cancelled: boolean): FromEngine => ({
   completed: cancelled ? 40 : 100,
   elapsedUs: cancelled ? 0 : 90_000,
   cancelled,
+  output: cancelled ? null : { checksum: '00000000000000ff', bytes: 1800, batches: 1 },
 });
 
 let nowMs = 0;
@@ -139,6 +140,7 @@ describe('ThreadsRun pause / resume', () => {
     nowMs += 100;
     worker.reply(finished(true));
     expect(run.state()).toBe('stopped');
+    expect(run.output()).toBeNull();
     expect(run.nowUs()).toBeCloseTo(20_000);
     run.resume();
     expect(run.state()).toBe('stopped');
@@ -150,6 +152,8 @@ describe('ThreadsRun pause / resume', () => {
     worker.reply(finished(false));
     expect(run.state()).toBe('done');
     expect(run.nowUs()).toBe(90_000);
+    // What the C++ runtime produced reaches the page with the finish.
+    expect(run.output()).toEqual({ checksum: '00000000000000ff', bytes: 1800, batches: 1 });
     run.pause();
     expect(run.state()).toBe('done');
     expect(worker.types()).toEqual(['init', 'pipeline-start', 'pipeline-pause']);

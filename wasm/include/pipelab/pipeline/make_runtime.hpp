@@ -1,5 +1,5 @@
-// make_runtime(): the runtime an ExperimentSpec asks for (static, collapsed or work-stealing),
-// constructed but not started. Throws SpecError naming the field for a bad spec.
+// make_runtime(): the runtime an ExperimentSpec asks for (static, collapsed, work-stealing or a
+// two-stage I/O runtime), constructed but not started. Throws SpecError naming the field for a bad spec.
 // Engine use (one controlling thread):
 //   auto rt = make_runtime(parse_experiment_spec(json), RunOptions{});
 //   rt->start();                       // returns at once; poll rt->finished() from the event loop
@@ -15,6 +15,8 @@
 #include "pipelab/pipeline/runtime.hpp"
 #include "pipelab/pipeline/spec.hpp"
 #include "pipelab/pipeline/static_runtime.hpp"
+#include "pipelab/pipeline/two_stage_io/input_runtime.hpp"
+#include "pipelab/pipeline/two_stage_io/output_runtime.hpp"
 #include "pipelab/pipeline/work_stealing_runtime.hpp"
 
 namespace pipelab::pipeline {
@@ -23,6 +25,12 @@ inline std::unique_ptr<Runtime> make_runtime(const ExperimentSpec& spec,
                                              const RunOptions& options = {}) {
   if (spec.runtime == RuntimeKind::kWorkStealing) {
     return std::make_unique<WorkStealingRuntime>(spec, options);
+  }
+  if (spec.runtime == RuntimeKind::kTwoStageOutput) {
+    return std::make_unique<TwoStageOutputRuntime>(spec, options);
+  }
+  if (spec.runtime == RuntimeKind::kTwoStageInput) {
+    return std::make_unique<TwoStageInputRuntime>(spec, options);
   }
   return std::make_unique<StaticRuntime>(spec, options);
 }

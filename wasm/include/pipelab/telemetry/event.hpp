@@ -13,8 +13,8 @@
 namespace pipelab::telemetry {
 
 enum class EventKind : std::uint8_t {
-  kStart = 0,         // service of an item at a stage begins
-  kEnd = 1,           // service ends
+  kStart = 0,         // service of an item (batch runtimes: a batch, arg = its items) begins
+  kEnd = 1,           // service ends (batch runtimes: arg = the batch's items)
   kIdle = 2,          // worker found no work and starts waiting
   kStealAttempt = 3,  // arg = victim worker
   kStealSuccess = 4,  // arg = victim worker
@@ -27,7 +27,51 @@ enum class EventKind : std::uint8_t {
   kBatchPublish = 10,  // producer flipped `status` false -> true: arg = half | flush | items
   kBatchRead = 11,     // consumer read an item: arg = half | slot index read
   kBatchRelease = 12,  // consumer flipped `status` true -> false: arg = half | items read
+  // The two-stage output's buffer pool (item = batch, arg = buffer index):
+  kBufferTake = 13,   // a formatter took the buffer from the pool for the batch
+  kBufferReady = 14,  // the batch is formatted in the buffer and waits for the writer
+  kBufferFree = 15,   // the writer wrote the batch and put the buffer back in the pool
 };
+inline constexpr std::uint32_t kEventKindCount = 16;
+
+// The names of contracts/telemetry.md (src/telemetry/layout.ts EVENT_KINDS, same order).
+inline const char* to_string(EventKind k) noexcept {
+  switch (k) {
+    case EventKind::kStart:
+      return "start";
+    case EventKind::kEnd:
+      return "end";
+    case EventKind::kIdle:
+      return "idle";
+    case EventKind::kStealAttempt:
+      return "steal-attempt";
+    case EventKind::kStealSuccess:
+      return "steal-success";
+    case EventKind::kEnqueue:
+      return "enqueue";
+    case EventKind::kDequeue:
+      return "dequeue";
+    case EventKind::kBlockedFull:
+      return "blocked-full";
+    case EventKind::kBlockedEmpty:
+      return "blocked-empty";
+    case EventKind::kBatchWrite:
+      return "batch-write";
+    case EventKind::kBatchPublish:
+      return "batch-publish";
+    case EventKind::kBatchRead:
+      return "batch-read";
+    case EventKind::kBatchRelease:
+      return "batch-release";
+    case EventKind::kBufferTake:
+      return "buffer-take";
+    case EventKind::kBufferReady:
+      return "buffer-ready";
+    case EventKind::kBufferFree:
+      return "buffer-free";
+  }
+  return "?";
+}
 
 // The arg of the batch-* kinds: bit 31 = semi-buffer (0 or 1), bit 30 = the publish was a flush
 // of a partial semi-buffer (batch-publish only), bits 0..29 = slot index or item count.

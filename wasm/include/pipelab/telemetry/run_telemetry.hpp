@@ -50,11 +50,12 @@ class RunTelemetry {
     }
   }
 
-  // Worker `worker` only: one service of `stage` ended at now_us after busy_us.
-  void tally_service(std::uint16_t worker, std::uint32_t stage, double busy_us,
-                     double now_us) noexcept {
+  // Worker `worker` only: one service of `stage` (of `items` items: batch runtimes serve many at
+  // once) ended at now_us after busy_us.
+  void tally_service(std::uint16_t worker, std::uint32_t stage, double busy_us, double now_us,
+                     std::uint64_t items = 1) noexcept {
     Tally& t = tallies_[worker];
-    t.items[stage] += 1;
+    t.items[stage] += items;
     t.busy_us[stage] += busy_us;
     if (now_us - t.last_flush_us >= kTallyFlushUs) flush_tally(worker, now_us);
   }

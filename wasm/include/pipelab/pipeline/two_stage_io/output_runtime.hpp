@@ -1,23 +1,31 @@
 // TwoStageOutputRuntime: Dempsey's two-stage parallel output (QuickThread; Part 2 of his
 // "Two-Stage Input Parallel Pipeline" articles, seed 002) — N compute threads format batches of B
 // items as text ("item,price\n", io_text.hpp) into buffers, ONE writer thread emits the buffers
-// strictly in batch order into the sink and recycles them. threads = 1 is the paper's dual-thread
-// version (1 compute + 1 I/O thread, 3 buffers) for comparison.
-// Thread roles: workers 0..N-1 compute (stage 0 "format"), worker N writes (stage 1 "write").
+// strictly in batch order into the sink and recycles them. The spec's `variant` also gives
+// Dempsey's comparison points: dual-thread (1 compute + 1 I/O thread) and serial (one thread
+// formats a batch, then writes it). Built from an ExperimentSpec of runtime two-stage-output
+// (contracts/spec.md): stage 0 "format" (parallel), stage 1 "write" (serial-in-order).
+// Thread roles: workers 0..N-1 compute (stage 0), worker N writes (stage 1); serial: worker 0
+// does both. Work per item: the real formatting (compute) or checksumming (writer) plus the
+// stage's service as calibrated busy work (slow motion is longer real work, never a replay).
 // Pause: compute threads park between batches and while no buffer is free, the writer between
-// buffers (Runtime::pause_point).
-// Buffers: a fixed pool of N + 2 (N being filled, 1 being written, 1 spare so a compute thread
-// never waits on the write in progress); free ones sit in a Vyukov MPMC queue. A compute thread
-// takes a free buffer FIRST and only then claims the next batch number (fetch_add): so the lowest
-// unwritten batch always owns a buffer and the writer can never starve while holding later ones
-// (claiming first can deadlock: N + 2 early-finished batches fill the pool). The batches claimed
-// and not yet written therefore number at most N + 2, so slot seq % (N + 2) of `ready_` is
-// unique; it holds (seq << 8 | buffer + 1), stored release by the producer and loaded acquire by
-// the writer, which accepts it only when the tag equals the batch it needs next (a later tag
-// there would be an out-of-sequence write; counted, and tested to stay 0).
+// buffers (Runtime::pause_point). Cancel is polled every item.
+// Buffers: a fixed pool (spec.buffers, default N + 2: N being filled, 1 being written, 1 spare so
+// a compute thread never waits on the write in progress); free ones sit in a Vyukov MPMC queue. A
+// compute thread takes a free buffer FIRST and only then claims the next batch number
+// (fetch_add): so the lowest unwritten batch always owns a buffer and the writer can never
+// starve while holding later ones (claiming first can deadlock: `buffers` early-finished batches
+// fill the pool). The batches claimed and not yet written therefore number at most `buffers`, so
+// slot seq % buffers of `ready_` is unique; it holds (seq << 16 | buffer + 1), stored release by
+// the producer after its buffer-ready event and loaded acquire by the writer, which takes it only
+// when the tag equals the batch it needs next: it never writes out of order.
+// Telemetry (contracts/telemetry.md, batch runtimes): start/end per batch (item = batch, arg = its
+// items), buffer-take / buffer-ready / buffer-free (item = batch, arg = buffer), each recorded
+// before the hand-over it announces, so the page sees a buffer's steps in order; stage counters in
+// items; stage 1's queueOccupancy = batches formatted and not yet taken by the writer.
 // Observer: observe_buffers() attaches a BufferPoolObserver that hears each buffer taken (by the
 // compute thread, for a batch) and returned (by the writer, once written): so tests count the
-// buffers in use from outside the runtime rather than trusting its own bookkeeping.
+// buffers in use, and the order of writes, from outside the runtime.
 // Sink (writer-only): a running FNV-1a checksum and byte count, plus the whole text when
 // keep_text (tests); no file I/O. Departure from the paper: no real device, and buffers are
 // recycled through a lock-free queue instead of QuickThread's queued tasks.
@@ -39,6 +47,9 @@
 
 namespace pipelab::pipeline {
 
+static_assert(io_text::kMaxLineBytes == std::size_t(limits::kBudgetOutputLineBytes),
+              "the spec's buffer budget counts the bytes a formatted line may take");
+
 // Watches the buffer pool from outside the runtime (tests). Each call comes from the thread that
 // acts, at the moment it acts, so implementations must be thread-safe; they may take their time
 // (a slow returned() makes a slow writer).
@@ -51,31 +62,40 @@ class BufferPoolObserver {
   virtual void returned(std::uint32_t buffer, std::uint64_t batch) noexcept = 0;
 };
 
+// A two-stage-output spec without JSON (tests, bench).
 struct TwoStageOutputConfig {
-  std::uint32_t threads = 1;         // compute threads; the writer is one more
+  std::uint32_t threads = 1;         // formatting threads (dual-thread and serial: 1)
   std::uint32_t batch_items = 1024;  // items per buffer (Dempsey: 1,024)
   std::uint64_t items = 0;
   std::uint32_t seed = 2;
   bool keep_text = false;  // also keep the written text (else checksum + bytes only)
+  TwoStageVariant variant = TwoStageVariant::kTwoStage;
+  std::uint32_t buffers = 0;  // 0: threads + 2
+  double format_us = 0;       // busy work per item on top of formatting it
+  double write_us = 0;        // busy work per item on top of writing it
 };
+
+inline ExperimentSpec two_stage_output_spec(const TwoStageOutputConfig& c) {
+  ExperimentSpec s;
+  s.runtime = RuntimeKind::kTwoStageOutput;
+  s.stages = {StageSpec{"format", StageMode::kParallel, c.threads, ServiceSpec::fixed(c.format_us)},
+              StageSpec{"write", StageMode::kSerialInOrder, 1, ServiceSpec::fixed(c.write_us)}};
+  s.variant = c.variant;
+  s.batch_items = c.batch_items;
+  s.buffers = c.buffers;
+  s.items = c.items;
+  s.seed = c.seed;
+  return s;
+}
 
 class TwoStageOutputRuntime final : public Runtime {
  public:
-  static constexpr std::uint32_t kMaxComputeThreads = kMaxRunThreads - 1;
-  static constexpr std::uint32_t kMaxBatchItems = 65536;
-
+  // `keep_text`: also keep the written text (tests).
+  explicit TwoStageOutputRuntime(const ExperimentSpec& spec, const RunOptions& options = {},
+                                 bool keep_text = false)
+      : TwoStageOutputRuntime(validated(spec), options, keep_text, 0) {}
   explicit TwoStageOutputRuntime(const TwoStageOutputConfig& config, const RunOptions& options = {})
-      : Runtime(spec_for(config), options, config.threads + 1),
-        config_(config),
-        batches_((config.items + config.batch_items - 1) / config.batch_items),
-        buffer_count_(config.threads + 2),
-        free_(pool_capacity(config.threads + 2)),
-        ready_(new std::atomic<std::uint64_t>[config.threads + 2]) {
-    const std::size_t bytes =
-        std::size_t(std::min<std::uint64_t>(config.batch_items, config.items)) *
-        io_text::kMaxLineBytes;
-    for (std::uint32_t b = 0; b < buffer_count_; ++b) pool_.push_back(Buffer(bytes));
-  }
+      : TwoStageOutputRuntime(two_stage_output_spec(config), options, config.keep_text) {}
   ~TwoStageOutputRuntime() override {
     request_cancel();
     join();
@@ -84,11 +104,17 @@ class TwoStageOutputRuntime final : public Runtime {
   // Dempsey's comparison point: one compute thread and one I/O thread, 3 buffers.
   static TwoStageOutputConfig dual_thread(std::uint64_t items, std::uint32_t batch_items,
                                           std::uint32_t seed) {
-    return TwoStageOutputConfig{1, batch_items, items, seed, false};
+    TwoStageOutputConfig c;
+    c.items = items;
+    c.batch_items = batch_items;
+    c.seed = seed;
+    c.variant = TwoStageVariant::kDualThread;
+    return c;
   }
 
-  std::uint32_t thread_count() const noexcept override { return config_.threads + 1; }
+  std::uint32_t thread_count() const noexcept override { return spec_.threads; }
   std::uint32_t buffer_count() const noexcept { return buffer_count_; }
+  std::uint64_t batch_count() const noexcept { return batches_; }
   // Between runs only; nullptr detaches. The observer must outlive the runs it watches.
   void observe_buffers(BufferPoolObserver* observer) noexcept { observer_ = observer; }
 
@@ -97,7 +123,6 @@ class TwoStageOutputRuntime final : public Runtime {
   std::uint64_t checksum() const noexcept { return checksum_; }
   const std::string& text() const noexcept { return text_; }
   std::uint64_t batches_written() const noexcept { return written_; }
-  std::uint64_t out_of_sequence() const noexcept { return out_of_sequence_; }
   // Mean µs from a batch's first formatted item to the end of its write.
   double mean_batch_latency_us() const noexcept {
     return written_ == 0 ? 0.0 : latency_sum_us_ / double(written_);
@@ -108,28 +133,30 @@ class TwoStageOutputRuntime final : public Runtime {
     explicit Buffer(std::size_t capacity) : text(new char[capacity]) {}
     std::unique_ptr<char[]> text;
     std::size_t bytes = 0;
-    std::uint64_t seq = 0;
-    std::uint32_t items = 0;
     double start_us = 0;
   };
 
-  static ExperimentSpec spec_for(const TwoStageOutputConfig& c) {
-    using detail::check_range;
-    check_range("threads", double(c.threads), 1, kMaxComputeThreads, "; the writer is thread 64");
-    check_range("batch_items", double(c.batch_items), 1, kMaxBatchItems);
-    check_range("items", double(c.items), 1, kMaxItems);
-    // Describes the run for the page; the work itself is format_batch() (per item: one price).
-    ExperimentSpec s;
-    s.stages = {StageSpec{"format", StageMode::kParallel, c.threads,
-                          ServiceSpec::kernel_of(KernelName::kFormatPrices, 1)},
-                StageSpec{"write", StageMode::kSerialInOrder, 1, {}}};
-    s.tokens = c.threads + 2;
-    s.items = c.items;
-    s.seed = c.seed;
-    return s;
+  static ExperimentSpec validated(ExperimentSpec spec) {
+    if (spec.runtime != RuntimeKind::kTwoStageOutput) {
+      throw SpecError("runtime", std::string("\"") + to_string(spec.runtime) +
+                                     "\" is not two-stage-output (TwoStageOutputRuntime)");
+    }
+    validate(spec);
+    return spec;
   }
-  static std::size_t pool_capacity(std::uint32_t buffers) noexcept {
-    return round_up_pow2(buffers);
+
+  TwoStageOutputRuntime(const ExperimentSpec& spec, const RunOptions& options, bool keep_text, int)
+      : Runtime(spec, options, spec.threads),
+        keep_text_(keep_text),
+        formatters_(spec.variant == TwoStageVariant::kSerial ? 0 : spec.stages[0].threads),
+        batch_items_(spec.batch_items),
+        batches_((spec.items + spec.batch_items - 1) / spec.batch_items),
+        buffer_count_(spec.buffers),
+        free_(round_up_pow2(spec.buffers)),
+        ready_(new std::atomic<std::uint64_t>[spec.buffers]) {
+    const std::size_t bytes =
+        std::size_t(std::min<std::uint64_t>(batch_items_, spec.items)) * io_text::kMaxLineBytes;
+    for (std::uint32_t b = 0; b < buffer_count_; ++b) pool_.push_back(Buffer(bytes));
   }
 
   void prepare() override {
@@ -139,7 +166,7 @@ class TwoStageOutputRuntime final : public Runtime {
     for (b = 0; b < buffer_count_; ++b) (void)free_.try_push(b);  // capacity >= buffers
     for (b = 0; b < buffer_count_; ++b) ready_[b].store(0, std::memory_order_relaxed);
     next_batch_.store(0, std::memory_order_relaxed);
-    bytes_ = written_ = out_of_sequence_ = 0;
+    bytes_ = written_ = 0;
     checksum_ = io_text::kChecksumSeed;
     latency_sum_us_ = 0;
     blocked_on_ = 0;
@@ -147,10 +174,34 @@ class TwoStageOutputRuntime final : public Runtime {
   }
 
   void work(std::uint32_t w) override {
-    if (w == config_.threads) {
+    if (formatters_ == 0) {
+      serial_loop();
+    } else if (w == formatters_) {
       write_loop(std::uint16_t(w));
     } else {
       compute_loop(std::uint16_t(w));
+    }
+  }
+
+  std::uint32_t items_in(std::uint64_t seq) const noexcept {
+    return std::uint32_t(std::min<std::uint64_t>(batch_items_, spec_.items - seq * batch_items_));
+  }
+  std::atomic<std::uint64_t>& waiting_batches() noexcept {
+    return telemetry_.counters(1).queue_occupancy;
+  }
+
+  // The serial variant: one thread formats batch after batch into one buffer and writes each.
+  void serial_loop() noexcept {
+    for (std::uint64_t seq = 0; seq < batches_; ++seq) {
+      pause_point(0);
+      if (cancel_requested()) return;
+      std::uint32_t b = 0;
+      (void)free_.try_pop(b);  // the pool is full: one thread uses one buffer over and over
+      took(0, b, seq);
+      if (!format_batch(0, pool_[b], seq)) return;
+      telemetry_.record(0, telemetry::EventKind::kBufferReady, 1, std::uint32_t(seq), b);
+      if (!write_buffer(0, b, seq)) return;
+      (void)free_.try_push(b);
     }
   }
 
@@ -175,31 +226,36 @@ class TwoStageOutputRuntime final : public Runtime {
         (void)free_.try_push(b);  // no batch left for it: never used
         break;
       }
-      if (observer_ != nullptr) observer_->taken(b, seq);
+      took(w, b, seq);
       if (!format_batch(w, pool_[b], seq)) return;
-      ready_[seq % buffer_count_].store((seq << 8) | (b + 1), std::memory_order_release);
+      waiting_batches().fetch_add(1, std::memory_order_relaxed);
+      telemetry_.record(w, telemetry::EventKind::kBufferReady, 1, std::uint32_t(seq), b);
+      ready_[seq % buffer_count_].store((seq << 16) | (b + 1), std::memory_order_release);
     }
+  }
+
+  void took(std::uint16_t w, std::uint32_t b, std::uint64_t seq) noexcept {
+    telemetry_.record(w, telemetry::EventKind::kBufferTake, 0, std::uint32_t(seq), b);
+    if (observer_ != nullptr) observer_->taken(b, seq);
   }
 
   // Fills `buf` with batch `seq`; false if cancelled part-way (prepare() recycles the buffer).
   bool format_batch(std::uint16_t w, Buffer& buf, std::uint64_t seq) noexcept {
-    const std::uint64_t first = seq * config_.batch_items;
-    const auto n =
-        std::uint32_t(std::min<std::uint64_t>(config_.batch_items, config_.items - first));
+    const std::uint64_t first = seq * batch_items_;
+    const std::uint32_t n = items_in(seq);
     const double t0 = telemetry_.now_us();
     telemetry_.record_at(t0, w, telemetry::EventKind::kStart, 0, std::uint32_t(seq), n);
     std::size_t at = 0;
     for (std::uint32_t i = 0; i < n; ++i) {
-      if ((i & 63) == 63 && cancel_requested()) return false;
-      at += io_text::format_line(buf.text.get() + at, config_.seed, first + i);
+      if (cancel_requested()) return false;
+      at += io_text::format_line(buf.text.get() + at, spec_.seed, first + i);
+      (void)work_[0].run(first + i, at);
     }
     buf.bytes = at;
-    buf.seq = seq;
-    buf.items = n;
     buf.start_us = t0;
     const double t1 = telemetry_.now_us();
     telemetry_.record_at(t1, w, telemetry::EventKind::kEnd, 0, std::uint32_t(seq), n);
-    telemetry_.tally_service(w, 0, t1 - t0, t1);
+    telemetry_.tally_service(w, 0, t1 - t0, t1, n);
     return true;
   }
 
@@ -209,7 +265,7 @@ class TwoStageOutputRuntime final : public Runtime {
       pause_point(w);
       if (cancel_requested()) return;
       const std::uint64_t v = ready_[next % buffer_count_].load(std::memory_order_acquire);
-      if ((v & 0xFF) == 0 || (v >> 8) < next) {  // empty, or last lap's batch
+      if ((v & 0xFFFF) == 0 || (v >> 16) != next) {  // empty, or last lap's batch
         if (blocked_on_ != next + 1) {
           telemetry_.record(w, telemetry::EventKind::kBlockedEmpty, 1, std::uint32_t(next));
           blocked_on_ = next + 1;
@@ -218,31 +274,43 @@ class TwoStageOutputRuntime final : public Runtime {
         continue;
       }
       backoff.reset();
-      const std::uint32_t b = std::uint32_t(v & 0xFF) - 1;
-      Buffer& buf = pool_[b];
-      if ((v >> 8) != next || buf.seq != next) ++out_of_sequence_;
-      write_buffer(w, buf);
-      for (std::uint32_t i = 0; i < buf.items; ++i) item_done(buf.seq * config_.batch_items + i, 0);
-      if (observer_ != nullptr) observer_->returned(b, buf.seq);
+      waiting_batches().fetch_sub(1, std::memory_order_relaxed);
+      const std::uint32_t b = std::uint32_t(v & 0xFFFF) - 1;
+      if (!write_buffer(w, b, next)) return;
       (void)free_.try_push(b);  // capacity >= buffers: never full
       ++next;
     }
   }
 
-  void write_buffer(std::uint16_t w, const Buffer& buf) noexcept {
+  // Writes batch `seq` from buffer `b` into the sink, then announces the buffer free; false if
+  // cancelled part-way.
+  bool write_buffer(std::uint16_t w, std::uint32_t b, std::uint64_t seq) noexcept {
+    const Buffer& buf = pool_[b];
+    const std::uint64_t first = seq * batch_items_;
+    const std::uint32_t n = items_in(seq);
     const double t0 = telemetry_.now_us();
-    telemetry_.record_at(t0, w, telemetry::EventKind::kStart, 1, std::uint32_t(buf.seq), buf.items);
+    telemetry_.record_at(t0, w, telemetry::EventKind::kStart, 1, std::uint32_t(seq), n);
     checksum_ = io_text::checksum(buf.text.get(), buf.bytes, checksum_);
     bytes_ += buf.bytes;
-    if (config_.keep_text) text_.append(buf.text.get(), buf.bytes);
+    if (keep_text_) text_.append(buf.text.get(), buf.bytes);
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (cancel_requested()) return false;
+      (void)work_[1].run(first + i, checksum_);
+    }
     ++written_;
     const double t1 = telemetry_.now_us();
     latency_sum_us_ += t1 - buf.start_us;
-    telemetry_.record_at(t1, w, telemetry::EventKind::kEnd, 1, std::uint32_t(buf.seq), buf.items);
-    telemetry_.tally_service(w, 1, t1 - t0, t1);
+    telemetry_.record_at(t1, w, telemetry::EventKind::kEnd, 1, std::uint32_t(seq), n);
+    telemetry_.tally_service(w, 1, t1 - t0, t1, n);
+    for (std::uint32_t i = 0; i < n; ++i) item_done(first + i, 0);
+    telemetry_.record(w, telemetry::EventKind::kBufferFree, 1, std::uint32_t(seq), b);
+    if (observer_ != nullptr) observer_->returned(b, seq);
+    return true;
   }
 
-  TwoStageOutputConfig config_;
+  bool keep_text_;
+  std::uint32_t formatters_;  // 0: the serial variant
+  std::uint64_t batch_items_;
   std::uint64_t batches_;
   std::uint32_t buffer_count_;
   std::vector<Buffer> pool_;
@@ -251,7 +319,7 @@ class TwoStageOutputRuntime final : public Runtime {
   BufferPoolObserver* observer_ = nullptr;  // set between runs only
   alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> next_batch_{0};
   // Writer-only state, published to the controller by the worker's exit (Runtime::live_).
-  alignas(kPrefetchPairBytes) std::uint64_t bytes_ = 0, written_ = 0, out_of_sequence_ = 0;
+  alignas(kPrefetchPairBytes) std::uint64_t bytes_ = 0, written_ = 0;
   std::uint64_t checksum_ = io_text::kChecksumSeed;
   std::uint64_t blocked_on_ = 0;  // 1 + the batch the last blocked-empty event named
   double latency_sum_us_ = 0;
