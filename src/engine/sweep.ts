@@ -2,10 +2,11 @@
 // where the engine choice allows it, simulated beyond; either way the median of SWEEP_REPEATS runs
 // with different seeds, with their min and max as the spread. One job at a time, each in its own
 // macrotask, so the page keeps drawing.
-import type { EngineKind } from './pipeline/pipelineRun';
+import type { EngineKind, PipelineOutput, RunSummary } from './pipeline/pipelineRun';
 import type { ThreadsEngine } from './pipeline/threadsEngine';
 import { repeatSeed, simulateRepeats, spreadOf, TWIN_REPEATS } from '../sim';
 import type { ExperimentSpec } from '../spec/experimentSpec';
+import { readTap } from '../telemetry';
 
 /** A point of the model chart: measured on threads or simulated, with its spread over repeats. */
 export interface ChartPoint {
@@ -76,6 +77,65 @@ export function simulatePoint(
   return spreadPoint(ys, x, 'simulation');
 }
 
+/** The items a run of `spec` gets through in about `targetMs` by the twin's reckoning: never more
+ * than the spec's, at least `minItems` (so a real run stays short however slow the machine). */
+export function itemsForMs(spec: ExperimentSpec, targetMs: number, minItems = MIN_MEASURED_ITEMS) {
+  const expectedPerSec = simulatePoint(spec, 0, 1).y;
+  return Math.round(Math.min(spec.items, Math.max(minItems, (expectedPerSec * targetMs) / 1000)));
+}
+
+/** One finished run: its numbers, what it produced (two-stage, threads only) and when its first
+ * item came out (µs on the run clock; null when the telemetry does not show it). */
+export interface FinishedRun {
+  summary: RunSummary;
+  output: PipelineOutput | null;
+  firstOutUs: number | null;
+  source: EngineKind;
+}
+
+/** Runs `spec` to the end on real threads; null when cancelled or replaced by another run. */
+export async function measureRun(
+  engine: Pick<ThreadsEngine, 'run'>,
+  spec: ExperimentSpec,
+  cancelled: () => boolean,
+): Promise<FinishedRun | null> {
+  const run = engine.run(spec);
+  while (run.state() === 'running' || run.state() === 'paused') {
+    if (cancelled()) run.stop();
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  if (run.state() === 'error') throw new Error(run.error() ?? 'the threads run failed');
+  if (run.state() !== 'done') return null;
+  // The rings of a run nobody read still hold its first events (a full ring drops the newest).
+  const tap = run.tap();
+  const last = spec.stages.length - 1;
+  const firstOut = tap
+    ? readTap(tap).events.find((e) => e.kind === 'end' && e.stage === last)
+    : undefined;
+  return {
+    summary: run.summary(),
+    output: run.output(),
+    firstOutUs: firstOut?.timeUs ?? null,
+    source: 'threads',
+  };
+}
+
+/** The same on the twin (seeded, run to the end at once). */
+export function simulateRun(spec: ExperimentSpec): FinishedRun {
+  const [r] = simulateRepeats(spec, 1);
+  return {
+    summary: {
+      items: spec.items,
+      completed: r.completed,
+      elapsedUs: r.makespanUs,
+      itemsPerSec: r.throughputPerUs * 1e6,
+    },
+    output: null,
+    firstOutUs: Number.isFinite(r.firstOutUs) ? r.firstOutUs : null,
+    source: 'simulation',
+  };
+}
+
 /** Measures x on real threads, `repeats` runs one after another; null when cancelled. */
 export async function measurePoint(
   engine: Pick<ThreadsEngine, 'run'>,
@@ -84,21 +144,12 @@ export async function measurePoint(
   cancelled: () => boolean,
   repeats = SWEEP_REPEATS,
 ): Promise<ChartPoint | null> {
-  const expectedPerSec = simulatePoint(spec, x, 1).y;
-  const perRunMs = THREADS_POINT_MS / repeats;
-  const items = Math.round(
-    Math.min(spec.items, Math.max(MIN_MEASURED_ITEMS, (expectedPerSec * perRunMs) / 1000)),
-  );
+  const items = itemsForMs(spec, THREADS_POINT_MS / repeats);
   const ys: number[] = [];
   for (let r = 0; r < repeats; r++) {
-    const run = engine.run({ ...spec, items, seed: repeatSeed(spec, r) });
-    while (run.state() === 'running') {
-      if (cancelled()) run.stop();
-      await new Promise((done) => setTimeout(done, 20));
-    }
-    if (run.state() === 'error') throw new Error(run.error() ?? 'the threads run failed');
-    if (run.state() !== 'done') return null;
-    ys.push(run.summary().itemsPerSec);
+    const run = await measureRun(engine, { ...spec, items, seed: repeatSeed(spec, r) }, cancelled);
+    if (!run) return null;
+    ys.push(run.summary.itemsPerSec);
   }
   return spreadPoint(ys, x, 'threads');
 }

@@ -5,12 +5,17 @@ import { MODEL_OVERLAYS, modelItemsPerSec, type ModelOverlay } from '../model/ov
 import { stageInputs } from '../model/serviceTime';
 import { simulateRepeats, spreadOf } from '../sim/repeats';
 import type { SimResult } from '../sim/simulation';
-import type { ExperimentSpec } from '../spec/experimentSpec';
+import {
+  TWO_STAGE_VARIANTS,
+  type ExperimentSpec,
+  type TwoStageVariant,
+} from '../spec/experimentSpec';
+import { inputMirror, withVariant } from '../spec/twoStageVariants';
 
 export interface ClaimQuantity {
   /** How the name is written, for messages: `model.<overlay>`. */
   pattern: string;
-  unit: 'items/s' | 's' | 'fraction';
+  unit: 'items/s' | 's' | 'ms' | 'fraction';
   matches(name: string): boolean;
   /** The value for this spec; throws naming the quantity when it does not apply. */
   evaluate(spec: ExperimentSpec, name: string): number;
@@ -39,6 +44,15 @@ const twinMedian = (spec: ExperimentSpec, of: (r: SimResult) => number) =>
   spreadOf(twin(spec).map(of)).median;
 
 const exactly = (word: string) => (name: string) => name === word;
+
+/** `<prefix>.<variant>` for each two-stage variant: the variant named, or null. */
+function variantOf(prefix: string, name: string): TwoStageVariant | null {
+  const v = name.slice(prefix.length + 1);
+  return name.startsWith(`${prefix}.`) && (TWO_STAGE_VARIANTS as readonly string[]).includes(v)
+    ? (v as TwoStageVariant)
+    : null;
+}
+const variantPattern = (prefix: string) => `${prefix}.<${TWO_STAGE_VARIANTS.join('|')}>`;
 
 export const CLAIM_QUANTITIES: ClaimQuantity[] = [
   {
@@ -79,6 +93,32 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
       const threads = spec.runtime === 'work-stealing' ? spec.threads : spec.stages[i].threads;
       return twinMedian(spec, (r) => r.stages[i].busyUs / (threads * r.makespanUs));
     },
+  },
+  {
+    // The two-stage output run again with another variant (Dempsey's comparison points).
+    pattern: variantPattern('twin.time'),
+    unit: 's',
+    matches: (name) => variantOf('twin.time', name) !== null,
+    evaluate: (spec, name) =>
+      twinMedian(withVariant(spec, variantOf('twin.time', name)!), (r) => r.makespanUs / 1e6),
+  },
+  {
+    // The input end: the output spec's mirror image (twoStageVariants.ts) with that variant.
+    pattern: variantPattern('twin.input-time'),
+    unit: 's',
+    matches: (name) => variantOf('twin.input-time', name) !== null,
+    evaluate: (spec, name) =>
+      twinMedian(
+        withVariant(inputMirror(spec), variantOf('twin.input-time', name)!),
+        (r) => r.makespanUs / 1e6,
+      ),
+  },
+  {
+    // Latency: when the first item came out (a batch runtime: when its first batch was written).
+    pattern: 'twin.first-out',
+    unit: 'ms',
+    matches: exactly('twin.first-out'),
+    evaluate: (spec) => twinMedian(spec, (r) => r.firstOutUs / 1000),
   },
   {
     // X ≤ min_i c_i / T_ser_i: no pipeline runs faster than its slowest stage.

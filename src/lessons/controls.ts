@@ -112,11 +112,13 @@ function readChoiceControl(
   const choices = raw.map((c, i) => {
     const cp = join(join(path, 'choices'), i);
     const co = readObject(c, cp, ['value', 'label', 'set']);
-    // A choice replaces whole top-level fields; it cannot change the seed or the cores.
+    // A choice replaces whole top-level fields; it cannot change the seed. It may set the cores:
+    // a choice can stand for another machine (a paper's), which the twin then simulates (the
+    // threads engine always runs on the visitor's cores).
     const set = readObject(
       requireField(co, 'set', cp),
       join(cp, 'set'),
-      TOP_FIELDS.filter((f) => f !== 'seed' && f !== 'cores'),
+      TOP_FIELDS.filter((f) => f !== 'seed'),
     );
     return {
       value: readString(requireField(co, 'value', cp), join(cp, 'value'), 1, 16),

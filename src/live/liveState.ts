@@ -1,11 +1,12 @@
 // Folds telemetry events into what the views draw: per-worker lanes of busy / idle / blocked /
-// stealing over a sliding window, threads busy per stage, each worker's stage, deque lengths and
-// recent steals. Lanes are accumulated into fixed time buckets (about one per pixel): each bucket
+// stealing over a sliding window, threads busy per stage, each worker's stage, deque lengths,
+// recent steals and the two-stage output's buffer pool (bufferPool.ts). Lanes are accumulated into fixed time buckets (about one per pixel): each bucket
 // keeps how long its worker spent in each state, and a lane is drawn as runs of each bucket's
 // dominant state. So the cost per frame is bounded however fast events arrive — µs-long services
 // would otherwise become tens of thousands of SVG rectangles per frame.
 import type { TelemetryEvent } from '../telemetry';
 import { BatchQueueTracker, type BatchQueueSnapshot } from './batchQueueState';
+import { BufferPoolTracker, type BufferPoolSnapshot } from './bufferPool';
 
 export type LaneState = 'busy' | 'idle' | 'blocked' | 'stealing';
 
@@ -34,6 +35,8 @@ export interface LiveState {
   nowUs: number;
   /** The first BatchQueue link's real indices (batchQueueState.ts), when the run has one. */
   batchQueue: BatchQueueSnapshot | null;
+  /** The two-stage output's buffer pool (bufferPool.ts); null for runtimes without one. */
+  bufferPool: BufferPoolSnapshot | null;
 }
 
 export interface RecentSteal {
@@ -99,6 +102,7 @@ export class LiveStateTracker {
   private steals: Array<RecentSteal & { slot: number }> = [];
   private stealCount = 0;
   private nowUs = 0;
+  private readonly pool = new BufferPoolTracker();
 
   private readonly batch: BatchQueueTracker | null;
 
@@ -124,6 +128,7 @@ export class LiveStateTracker {
     this.batch?.advance(events);
     for (const e of events) {
       if (e.worker >= this.workers) continue;
+      this.pool.apply(e);
       if (e.kind === 'enqueue' || e.kind === 'dequeue') this.dequeLengths[e.worker] = e.arg;
       if (e.kind === 'steal-success') {
         this.stealCount++;
@@ -162,6 +167,7 @@ export class LiveStateTracker {
       stealCount: this.stealCount,
       nowUs: this.nowUs,
       batchQueue: this.batch?.snapshot() ?? null,
+      bufferPool: this.pool.snapshot(),
     };
   }
 

@@ -25,6 +25,7 @@ export {
 } from './staticModels';
 export { workStealingModel, idealModel, type WorkStealingResult } from './workStealing';
 export { sizing, DEFAULT_TOLERANCE, type SizingResult } from './sizing';
+export { ioBounds, type IoBounds } from './ioBounds';
 export { batchQueueSpeedup, littlesLaw, threadPacking } from './seedModels';
 export { predictedRunTimeUs } from './runTime';
 export { MODEL_OVERLAYS, OVERLAY_LABELS, modelItemsPerSec, type ModelOverlay } from './overlays';

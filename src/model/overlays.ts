@@ -2,10 +2,20 @@
 // ExperimentSpec: what the lesson format's `models:` list, the model chart and the checked claims
 // evaluate.
 import type { ExperimentSpec } from '../spec/experimentSpec';
+import { ioBounds, isThreadPerStage } from './ioBounds';
 import { closedStaticModel, openStaticModel } from './staticModels';
 import { idealModel, workStealingModel } from './workStealing';
 
-export const MODEL_OVERLAYS = ['case1', 'case1-per-server', 'case2', 'case3', 'ideal'] as const;
+export const MODEL_OVERLAYS = [
+  'case1',
+  'case1-per-server',
+  'case2',
+  'case3',
+  'ideal',
+  'lambda-max',
+  'lambda-upper',
+  'lambda-eu',
+] as const;
 export type ModelOverlay = (typeof MODEL_OVERLAYS)[number];
 
 export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
@@ -14,18 +24,26 @@ export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
   case2: 'Case 2 (open)',
   case3: 'Case 3 (work stealing)',
   ideal: 'Ideal (one central queue)',
+  'lambda-max': 'λ_max = 1/T_serial (Eq. 9)',
+  'lambda-upper': 'λ_upper = c/T_parallel (Eq. 8)',
+  'lambda-eu': 'λ_eu = min(λ_upper, λ_max) (Eq. 10)',
 };
 
 /** Model throughput in items/s, or null when the overlay does not apply to this runtime. */
 export function modelItemsPerSec(overlay: ModelOverlay, spec: ExperimentSpec): number | null {
-  const staticRuntime = spec.runtime !== 'work-stealing';
+  const staticRuntime = isThreadPerStage(spec);
+  const stealing = spec.runtime === 'work-stealing';
   let perUs: number | null = null;
   if (overlay === 'case1' && staticRuntime)
     perUs = closedStaticModel(spec, { reading: 'max-service' }).throughputPerUs;
   if (overlay === 'case1-per-server' && staticRuntime)
     perUs = closedStaticModel(spec, { reading: 'max-service-per-server' }).throughputPerUs;
   if (overlay === 'case2' && staticRuntime) perUs = openStaticModel(spec).throughputPerUs;
-  if (overlay === 'case3' && !staticRuntime) perUs = workStealingModel(spec).throughputPerUs;
-  if (overlay === 'ideal' && !staticRuntime) perUs = idealModel(spec);
+  if (overlay === 'case3' && stealing) perUs = workStealingModel(spec).throughputPerUs;
+  if (overlay === 'ideal' && stealing) perUs = idealModel(spec);
+  // Eq. 8–10 (the bounds at the ends of the pipeline) apply to every runtime kind.
+  if (overlay === 'lambda-max') perUs = ioBounds(spec).lambdaMaxPerUs;
+  if (overlay === 'lambda-upper') perUs = ioBounds(spec).lambdaUpperPerUs;
+  if (overlay === 'lambda-eu') perUs = ioBounds(spec).lambdaEuPerUs;
   return perUs === null || !Number.isFinite(perUs) ? null : perUs * 1e6;
 }

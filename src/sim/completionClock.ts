@@ -6,6 +6,8 @@ const WINDOW_END = 0.9;
 
 export class CompletionClock {
   completed = 0;
+  /** When the first item came out (NaN before): a batch runtime's latency to first output. */
+  firstUs = NaN;
   lastUs = 0;
   private readonly startMark: number;
   private readonly endMark: number;
@@ -24,6 +26,7 @@ export class CompletionClock {
   /** `count` items completed together (a batch runtime's batch). */
   recordMany(timeUs: number, count: number): void {
     const before = this.completed;
+    if (before === 0) this.firstUs = timeUs;
     this.completed += count;
     this.lastUs = timeUs;
     if (before < this.startMark && this.completed >= this.startMark) this.startUs = timeUs;

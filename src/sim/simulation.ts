@@ -37,6 +37,8 @@ export interface SimResult {
   items: number;
   completed: number;
   makespanUs: number;
+  /** When the first item came out (µs; NaN when none did). */
+  firstOutUs: number;
   /** items / makespan (fill and drain included). */
   throughputPerUs: number;
   /** Completions between 10% and 90% of the items over their time span. */
@@ -104,6 +106,7 @@ export function createSimulation(spec: ExperimentSpec, options: SimOptions = {})
       items: spec.items,
       completed: clock.completed,
       makespanUs: clock.lastUs,
+      firstOutUs: clock.firstUs,
       throughputPerUs: clock.lastUs > 0 ? clock.completed / clock.lastUs : 0,
       steadyThroughputPerUs: clock.steadyThroughputPerUs(),
       events: runtime.eventCount,

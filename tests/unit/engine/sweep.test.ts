@@ -1,10 +1,14 @@
 // The sweep plan: threads where allowed, at most eight measured points spread over the range,
-// simulation for the rest; simulated and measured points carry their spread over repeats.
+// simulation for the rest; simulated and measured points carry their spread over repeats; a
+// finished run reports what it produced and when its first item came out.
 import { expect, test } from 'vitest';
+import { SimulationRun } from '../../../src/engine/pipeline/simulationRun';
 import type { ThreadsEngine } from '../../../src/engine/pipeline/threadsEngine';
 import {
   MAX_MEASURED_POINTS,
   measurePoint,
+  measureRun,
+  simulateRun,
   MIN_MEASURED_ITEMS,
   planSweep,
   setsThreadCount,
@@ -73,6 +77,8 @@ function fakeEngine(rate: (spec: ExperimentSpec) => number, end: 'done' | 'stopp
         state: () => end,
         stop() {},
         error: () => null,
+        tap: () => null,
+        output: () => null,
         summary: () => ({ items: s.items, completed: s.items, elapsedUs: 1, itemsPerSec: rate(s) }),
       } as unknown as ReturnType<ThreadsEngine['run']>;
     },
@@ -111,4 +117,33 @@ test('a measured point whose run was stopped is no point at all', async () => {
   const engine = fakeEngine(() => 100, 'stopped');
   expect(await measurePoint(engine, spec(2), 2, () => true)).toBeNull();
   expect(engine.specs).toHaveLength(1);
+});
+
+const twoStage = parseExperimentSpec({
+  runtime: 'two-stage-output',
+  stages: [
+    { name: 'format', mode: 'parallel', threads: 2, service: { kind: 'fixed', us: 10 } },
+    { name: 'write', mode: 'serial-in-order', service: { kind: 'fixed', us: 2 } },
+  ],
+  batchItems: 50,
+  items: 400,
+  seed: 3,
+});
+
+test('a finished run gives its product and the time its first item came out (from its rings)', async () => {
+  // A run whose telemetry is real: the twin's, run to the end, behind the threads engine's face.
+  const sim = new SimulationRun(twoStage);
+  for (let ms = 0; sim.state() === 'running'; ms += 1) sim.tick(ms);
+  const product = { checksum: '0123456789abcdef', bytes: 9000, batches: 8 };
+  const engine = {
+    run: () =>
+      Object.assign(sim, { output: () => product }) as unknown as ReturnType<ThreadsEngine['run']>,
+  };
+  const run = (await measureRun(engine, twoStage, () => false))!;
+  expect(run.output).toEqual(product);
+  expect(run.source).toBe('threads');
+  // The first batch: formatted in 50 × 10 µs, written in 50 × 2 µs.
+  expect(run.firstOutUs).toBe(600);
+  expect(simulateRun(twoStage).firstOutUs).toBe(600);
+  expect(simulateRun(twoStage).output).toBeNull();
 });
