@@ -16,6 +16,12 @@ export const COMPONENTS = {
   'false-sharing': 'padded against unpadded queue layouts, raced, and which fields share a line',
   'comm-model': "speed-up S(n) = T_seq / (T_seq/n + T_comm) from the visitor's measured T_comm",
   'semi-latency': 'BatchQueue semi-buffer size against throughput and wait, and flush()',
+  reorder:
+    "the two-stage output's buffer pool: batches being filled, finished ones waiting for their turn, the writer's next",
+  'output-compare':
+    'serial, dual-thread and two-stage output on the same data: times, speed-ups and the written text’s checksum',
+  'batch-latency': 'time to the first written item and throughput against the batch size',
+  'parallel-input': 'the input end: a serial scan and 1..8 parallel readers against the scan’s cap',
 } as const;
 
 export type ComponentName = keyof typeof COMPONENTS;

@@ -1,7 +1,7 @@
 // Throughput against a swept parameter: model curves as orange lines, measured or simulated points
 // with min..max spread bars, a marker at the current setting, and a legend naming every mark and
 // curve (curve names live in the legend, not at line ends, where long names ran off the edge).
-import { extent, line, scaleLinear } from 'd3';
+import { extent, line, scaleLinear, scaleLog } from 'd3';
 import { integerTicks, legendRows } from './chartLayout';
 import { RunMark } from './RunMark';
 import { isFiniteNumber, kindOf } from './viewHelpers';
@@ -28,12 +28,22 @@ export interface ModelChartProps {
   width?: number;
   /** Height of the drawing, px. */
   height?: number;
+  /** A base-2 logarithmic x axis (x > 0), ticked at powers of two: for sizes such as batches. */
+  logX?: boolean;
 }
 
 const PAD = { left: 70, right: 24, top: 30, bottom: 50 };
 const LEGEND_ROW = 20;
 /** Model curves take these in turn: the house orange, then darker and lighter oranges. */
 export const MODEL_SHADES = ['var(--model)', '#9a4a0a', '#f2a65a', '#c25e00'];
+
+/** 1, 2, 4, … within the domain, thinned to at most 13 ticks. */
+function powersOfTwo([x0, x1]: [number, number]): number[] {
+  const all: number[] = [];
+  for (let t = 2 ** Math.ceil(Math.log2(x0)); t <= x1; t *= 2) all.push(t);
+  const step = Math.ceil(all.length / 13);
+  return all.filter((_, i) => i % step === 0);
+}
 
 export function ModelChart(props: ModelChartProps) {
   const { xLabel, yLabel, curves, currentX, width = 640, height = 320 } = props;
@@ -78,14 +88,16 @@ export function ModelChart(props: ModelChartProps) {
     width - PAD.right,
   );
   const top = PAD.top + (legend.at(-1)?.row ?? -1) * LEGEND_ROW + LEGEND_ROW;
-  const x = scaleLinear()
-    .domain(xDomain)
+  const x = (props.logX ? scaleLog().base(2) : scaleLinear())
+    .domain(props.logX ? [Math.max(x0, 1e-9), Math.max(x1, x0 * 2)] : xDomain)
     .range([PAD.left, width - PAD.right]);
   const y = scaleLinear()
     .domain([0, Math.max(1, ...ys)])
     .range([height - PAD.bottom, top])
     .nice();
-  const xTicks = integerTicks(xDomain, xs) ?? x.ticks(6);
+  const xTicks = props.logX
+    ? powersOfTwo(x.domain() as [number, number])
+    : (integerTicks(xDomain, xs) ?? x.ticks(6));
   const yTick = y.tickFormat(5, '~s');
   const path = line<[number, number]>()
     .x((d) => x(d[0]))

@@ -21,6 +21,8 @@ export interface LessonContextValue {
   spec: ExperimentSpec | null;
   specError: string | null;
   engine: ChooseEngineResult | null;
+  /** The engine another spec of this lesson would run on (a component's own runs). */
+  engineFor: (spec: ExperimentSpec) => ChooseEngineResult;
   run: LessonRun;
   sweep: LessonSweep;
   /** Values measured on the visitor's threads for the lesson's paper rows, by row id. */

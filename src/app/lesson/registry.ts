@@ -5,13 +5,17 @@ import type { ComponentType } from 'react';
 import type { ComponentName } from '../../lessons/components';
 import { CacheLineBlock } from './components/CacheLineBlock';
 import { CommModelBlock } from './components/CommModelBlock';
+import { BatchLatencyBlock } from './components/BatchLatencyBlock';
 import { ExperimentBlock } from './components/ExperimentBlock';
 import { FalseSharingBlock } from './components/FalseSharingBlock';
 import { ModelChartBlock } from './components/ModelChartBlock';
+import { OutputCompareBlock } from './components/OutputCompareBlock';
 import { PaperBlock } from './components/PaperBlock';
+import { ParallelInputBlock } from './components/ParallelInputBlock';
 import { PipelineBlock } from './components/PipelineBlock';
 import { QueueRaceBlock } from './components/QueueRaceBlock';
 import { SemiBufferBlock } from './components/SemiBufferBlock';
+import { ReorderBlock } from './components/ReorderBlock';
 import { StealsBlock } from './components/StealsBlock';
 import { TimelineBlock } from './components/TimelineBlock';
 import { WasmFencesBlock } from './components/WasmFencesBlock';
@@ -29,4 +33,8 @@ export const LESSON_COMPONENTS: Record<ComponentName, ComponentType> = {
   'false-sharing': FalseSharingBlock,
   'comm-model': CommModelBlock,
   'semi-latency': SemiBufferBlock,
+  reorder: ReorderBlock,
+  'output-compare': OutputCompareBlock,
+  'batch-latency': BatchLatencyBlock,
+  'parallel-input': ParallelInputBlock,
 };

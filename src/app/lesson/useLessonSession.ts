@@ -7,6 +7,7 @@ import { canUseThreads, visitorCores } from '../../engine/isolation';
 import { chooseEngine, type EngineContext } from '../../engine/pipeline/chooseEngine';
 import { applyControls, type ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
+import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { LessonContextValue } from './lessonContext';
 import { useRecordReplay } from './replay/useRecordReplay';
 import { useLessonRun } from './useLessonRun';
@@ -37,6 +38,10 @@ export function useLessonSession(
     }
   }, [lesson, values]);
   const engine = useMemo(() => spec && chooseEngine(spec, engineContext), [spec, engineContext]);
+  const engineFor = useCallback(
+    (other: ExperimentSpec) => chooseEngine(other, engineContext),
+    [engineContext],
+  );
   const sweep = useSweep(lesson, values, engineContext);
   const run = useLessonRun(sweep.addRunPoint);
 
@@ -59,6 +64,7 @@ export function useLessonSession(
     spec,
     specError,
     engine,
+    engineFor,
     run,
     sweep,
     measured,

@@ -2,6 +2,7 @@
 // run this spec, and the spec asks for at most cores × 4 threads; the simulation otherwise — with
 // the reason in words, because every number on screen must say where it came from.
 import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { BUDGETS } from '../../spec/limits';
 import type { EngineKind } from './pipelineRun';
 
 export const OVERSUBSCRIPTION_LIMIT = 4;
@@ -31,6 +32,12 @@ export function chooseEngine(spec: ExperimentSpec, ctx: EngineContext): ChooseEn
     return {
       engine: 'simulation',
       reason: 'this page is not cross-origin isolated, so real threads are unavailable',
+    };
+  // The C++ two-stage input holds its whole text in wasm memory; the twin holds none.
+  if (spec.runtime === 'two-stage-input' && spec.items > BUDGETS.inputRecords)
+    return {
+      engine: 'simulation',
+      reason: `${spec.items} records is more than the ${BUDGETS.inputRecords} whose text real threads hold in memory`,
     };
   const limit = threadsLimit(ctx.cores);
   if (threads > limit)

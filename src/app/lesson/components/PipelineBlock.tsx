@@ -1,8 +1,18 @@
 // ::pipeline — the stages as boxes with their queues, drawn from the run's live state.
 import { emptyStageCounters } from '../../../telemetry';
+import { spanQueueCapacity } from '../../../sim/twoStageInput';
+import type { ExperimentSpec } from '../../../spec/experimentSpec';
 import { PipelineView } from '../../../views/PipelineView';
 import { useLesson } from '../lessonContext';
 import { CHART_WIDTH_PX } from './layout';
+
+/** What waits between the stages: the queue, or for the two-stage runtimes the finished batches
+ * (at most the buffer pool) and the cut spans (the C++ span queue's capacity). */
+function queueCapacityOf(spec: ExperimentSpec): number | null {
+  if (spec.runtime === 'two-stage-output') return spec.buffers!;
+  if (spec.runtime === 'two-stage-input') return spanQueueCapacity(spec.stages[1].threads);
+  return spec.queue.capacity;
+}
 
 export function PipelineBlock() {
   const { spec, run } = useLesson();
@@ -16,7 +26,7 @@ export function PipelineBlock() {
       stages={spec.stages}
       counters={view?.counters.length ? view.counters : spec.stages.map(emptyStageCounters)}
       busyByStage={view?.live.busyByStage ?? spec.stages.map(() => 0)}
-      queueCapacity={spec.queue.capacity}
+      queueCapacity={queueCapacityOf(spec)}
       workerStage={view?.live.workerStage}
       runState={
         replayAt

@@ -1,0 +1,104 @@
+// ::batch-latency — latency against throughput (Dempsey's batches, seed 002): the experiment run
+// at batch sizes 1..4096 on the same data, plotting the time until the first written item (one
+// batch must be formatted and written first) and the throughput against the batch size: each
+// measured on real threads where the engine choice allows it, the twin's beside, with the models
+// B × (T_format + T_write) for the first item and Eq. 10's λ_eu for the throughput.
+import { useState } from 'react';
+import type { ChartPoint } from '../../../engine/sweep';
+import { itemsForMs } from '../../../engine/sweep';
+import { meanServiceUs, modelItemsPerSec } from '../../../model';
+import { parseExperimentSpec, type ExperimentSpec } from '../../../spec/experimentSpec';
+import { ModelChart } from '../../../views/ModelChart';
+import { useLesson } from '../lessonContext';
+import { useRunSeries } from '../useRunSeries';
+import { CHART_WIDTH_PX } from './layout';
+
+export const BATCH_SIZES = [1, 4, 16, 64, 256, 1024, 4096];
+/** The run at the middle batch size takes about this long. */
+const RUN_MS = 400;
+
+/** The experiment at each batch size its pool budget allows, all with the same items. */
+function batchSpecs(spec: ExperimentSpec): ExperimentSpec[] {
+  const items = Math.min(spec.items, Math.max(4 * 4096, itemsForMs(spec, RUN_MS)));
+  return BATCH_SIZES.flatMap((batchItems) => {
+    try {
+      return [parseExperimentSpec({ ...spec, batchItems, items })];
+    } catch {
+      return []; // this pool of buffers does not fit batches that large
+    }
+  });
+}
+
+export function BatchLatencyBlock() {
+  const { spec, engineFor, run } = useLesson();
+  const series = useRunSeries(run.threads);
+  const [firstOut, setFirstOut] = useState<ChartPoint[]>([]);
+  const [rates, setRates] = useState<ChartPoint[]>([]);
+  if (!spec || spec.runtime !== 'two-stage-output')
+    return <p className="notice">Batch sizes are for a two-stage-output experiment.</p>;
+
+  const measure = () => {
+    const specs = batchSpecs(spec);
+    setFirstOut([]);
+    setRates([]);
+    // Measured (or simulated, where threads are out of reach) first, then the twin's beside.
+    const jobs = specs.flatMap((s) => [
+      { spec: s, engine: engineFor(s).engine },
+      ...(engineFor(s).engine === 'threads' ? [{ spec: s, engine: 'simulation' as const }] : []),
+    ]);
+    void series.start(jobs, (i, r) => {
+      const x = jobs[i].spec.batchItems!;
+      if (r.firstOutUs !== null)
+        setFirstOut((ps) => [...ps, { x, y: r.firstOutUs! / 1000, source: r.source }]);
+      setRates((ps) => [...ps, { x, y: r.summary.itemsPerSec, source: r.source }]);
+    });
+  };
+
+  const perItemUs = spec.stages.reduce((sum, s) => sum + meanServiceUs(s.service), 0);
+  const xs = BATCH_SIZES;
+  const latencyModel = {
+    id: 'one-batch',
+    label: 'one batch formatted, then written: B × (T_format + T_write)',
+    points: xs.map((b): [number, number] => [b, (b * perItemUs) / 1000]),
+  };
+  const eu = modelItemsPerSec('lambda-eu', spec);
+  const rateModel = {
+    id: 'lambda-eu',
+    label: 'λ_eu (Eq. 10)',
+    points: eu === null ? [] : xs.map((b): [number, number] => [b, eu]),
+  };
+  return (
+    <div className="batch-latency" data-testid="batch-latency">
+      <div className="buttons">
+        <button onClick={measure} disabled={series.running} data-testid="measure-batches">
+          {series.running ? 'Measuring…' : `Run batch sizes ${xs[0]}..${xs.at(-1)}`}
+        </button>
+      </div>
+      <ModelChart
+        xLabel="batch size (items)"
+        yLabel="first item written after (ms)"
+        curves={[latencyModel]}
+        points={firstOut}
+        currentX={spec.batchItems}
+        width={CHART_WIDTH_PX}
+        height={280}
+        logX
+      />
+      <ModelChart
+        xLabel="batch size (items)"
+        yLabel="throughput (items/s)"
+        curves={rateModel.points.length ? [rateModel] : []}
+        points={rates}
+        currentX={spec.batchItems}
+        width={CHART_WIDTH_PX}
+        height={280}
+        logX
+      />
+      {series.error && (
+        <p role="alert" className="notice error">
+          {series.error}
+        </p>
+      )}
+    </div>
+  );
+}

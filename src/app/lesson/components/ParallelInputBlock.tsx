@@ -1,0 +1,136 @@
+// ::parallel-input — the input end (seed 000 §4.2, Dempsey Part 1): the experiment's mirror image
+// (a serial scan cutting the text into spans, then t parallel readers; twoStageVariants.ts) run
+// with 1..8 readers and once serially, on real threads up to max(4, your cores) and on the twin
+// beyond: throughput against readers with the scan's cap λ_max = 1/T_scan (Eq. 9) and the readers'
+// λ_upper = t/T_read (Eq. 8). Reports the paper rows `four-readers` (4 readers over 1) and
+// `input-two-stage` (the best two-stage run over the serial one).
+import { useState } from 'react';
+import { visitorCores } from '../../../engine/isolation';
+import { itemsForMs, type ChartPoint, type FinishedRun } from '../../../engine/sweep';
+import { modelItemsPerSec } from '../../../model';
+import { BUDGETS } from '../../../spec/limits';
+import { parseExperimentSpec, type ExperimentSpec } from '../../../spec/experimentSpec';
+import { inputMirror, withVariant } from '../../../spec/twoStageVariants';
+import { ModelChart } from '../../../views/ModelChart';
+import { useLesson } from '../lessonContext';
+import { useRunSeries } from '../useRunSeries';
+import { CHART_WIDTH_PX } from './layout';
+
+export const MAX_READERS = 8;
+const RUN_MS = 500;
+
+const withReaders = (mirror: ExperimentSpec, t: number) =>
+  parseExperimentSpec({
+    ...mirror,
+    stages: [mirror.stages[0], { ...mirror.stages[1], threads: t }],
+    threads: undefined,
+    tokens: undefined,
+  });
+
+export function ParallelInputBlock() {
+  const { spec, engineFor, run, reportMeasured } = useLesson();
+  const series = useRunSeries(run.threads);
+  const [points, setPoints] = useState<ChartPoint[]>([]);
+  const [serial, setSerial] = useState<FinishedRun | null>(null);
+  if (!spec || spec.runtime !== 'two-stage-output')
+    return <p className="notice">The input end mirrors a two-stage-output experiment.</p>;
+  const mirror = withVariant(inputMirror(spec), 'two-stage');
+  const readers = Array.from({ length: MAX_READERS }, (_, i) => i + 1);
+  const measuredUpTo = Math.max(4, visitorCores());
+
+  const measure = () => {
+    const one = withReaders(mirror, 1);
+    const items = Math.min(itemsForMs(one, RUN_MS), BUDGETS.inputRecords);
+    const specs = readers.map((t) => ({ ...withReaders(mirror, t), items }));
+    const alone = { ...withVariant(one, 'serial'), items };
+    const jobs = [
+      { spec: alone, engine: engineFor(alone).engine },
+      ...specs.map((s, i) => ({
+        spec: s,
+        engine: i + 1 <= measuredUpTo ? engineFor(s).engine : ('simulation' as const),
+      })),
+    ];
+    setPoints([]);
+    setSerial(null);
+    const byReaders: Record<number, FinishedRun> = {};
+    let serialRun: FinishedRun | null = null;
+    void series.start(jobs, (i, r) => {
+      if (i === 0) {
+        serialRun = r;
+        setSerial(r);
+        return;
+      }
+      byReaders[i] = r;
+      setPoints((ps) => [...ps, { x: i, y: r.summary.itemsPerSec, source: r.source }]);
+      const measured = (f: FinishedRun | null | undefined): f is FinishedRun =>
+        f?.source === 'threads';
+      if (i === 4 && measured(byReaders[1]) && measured(byReaders[4]))
+        reportMeasured(
+          'four-readers',
+          byReaders[4].summary.itemsPerSec / byReaders[1].summary.itemsPerSec,
+        );
+      const best = Object.values(byReaders).filter(measured);
+      if (measured(serialRun) && best.length > 0)
+        reportMeasured(
+          'input-two-stage',
+          Math.max(...best.map((b) => b.summary.itemsPerSec)) / serialRun.summary.itemsPerSec,
+        );
+    });
+  };
+
+  const curve = (overlay: 'lambda-max' | 'lambda-upper', label: string) => ({
+    id: overlay,
+    label,
+    dashed: overlay === 'lambda-upper',
+    points: readers.flatMap((t): Array<[number, number]> => {
+      const y = modelItemsPerSec(overlay, withReaders(mirror, t));
+      return y === null ? [] : [[t, y]];
+    }),
+  });
+  const one = points.find((p) => p.x === 1);
+  const four = points.find((p) => p.x === 4);
+  return (
+    <div className="parallel-input" data-testid="parallel-input">
+      <div className="buttons">
+        <button onClick={measure} disabled={series.running} data-testid="measure-readers">
+          {series.running ? 'Measuring…' : `Run the input end with 1..${MAX_READERS} readers`}
+        </button>
+      </div>
+      <ModelChart
+        xLabel="readers"
+        yLabel="throughput (records/s)"
+        curves={[
+          curve('lambda-max', 'λ_max = 1/T_scan, the serial scan (Eq. 9)'),
+          curve('lambda-upper', 'λ_upper = t/T_read, the readers (Eq. 8)'),
+        ].filter((c) => c.points.length > 0)}
+        points={points}
+        width={CHART_WIDTH_PX}
+        height={300}
+      />
+      <p className="hint">
+        Measured on real threads up to {measuredUpTo} readers (where this page may use them),
+        simulated beyond.
+        {one && four && (
+          <>
+            {' '}
+            Four readers read <b data-testid="four-readers">{(four.y / one.y).toFixed(2)}×</b> as
+            fast as one ({four.source === 'threads' ? 'measured' : 'simulated'}).
+          </>
+        )}
+        {serial && (
+          <>
+            {' '}
+            One thread scanning and parsing alone:{' '}
+            {Math.round(serial.summary.itemsPerSec).toLocaleString('en-US')} records/s (
+            {serial.source === 'threads' ? 'measured' : 'simulated'}).
+          </>
+        )}
+      </p>
+      {series.error && (
+        <p role="alert" className="notice error">
+          {series.error}
+        </p>
+      )}
+    </div>
+  );
+}
