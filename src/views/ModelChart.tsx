@@ -30,12 +30,21 @@ export interface ModelChartProps {
   height?: number;
   /** A base-2 logarithmic x axis (x > 0), ticked at powers of two: for sizes such as batches. */
   logX?: boolean;
+  /** A base-10 logarithmic y axis (values ≤ 0 are not drawn): for times spanning decades. */
+  logY?: boolean;
 }
 
 const PAD = { left: 70, right: 24, top: 30, bottom: 50 };
 const LEGEND_ROW = 20;
 /** Model curves take these in turn: the house orange, then darker and lighter oranges. */
 export const MODEL_SHADES = ['var(--model)', '#9a4a0a', '#f2a65a', '#c25e00'];
+
+/** …, 0.1, 1, 10, … within the domain. */
+function powersOfTen([y0, y1]: [number, number]): number[] {
+  const out: number[] = [];
+  for (let e = Math.ceil(Math.log10(y0) - 1e-9); 10 ** e <= y1 * (1 + 1e-9); e++) out.push(10 ** e);
+  return out;
+}
 
 /** 1, 2, 4, … within the domain, thinned to at most 13 ticks. */
 function powersOfTwo([x0, x1]: [number, number]): number[] {
@@ -47,11 +56,14 @@ function powersOfTwo([x0, x1]: [number, number]): number[] {
 
 export function ModelChart(props: ModelChartProps) {
   const { xLabel, yLabel, curves, currentX, width = 640, height = 320 } = props;
+  // A log axis draws positive values only.
+  const drawable = (px: number, py: number) =>
+    isFiniteNumber(px) && isFiniteNumber(py) && (!props.logX || px > 0) && (!props.logY || py > 0);
   const lines = curves.map((c) => ({
     ...c,
-    points: c.points.filter(([px, py]) => isFiniteNumber(px) && isFiniteNumber(py)),
+    points: c.points.filter(([px, py]) => drawable(px, py)),
   }));
-  const dots = props.points.filter((p) => isFiniteNumber(p.x) && isFiniteNumber(p.y));
+  const dots = props.points.filter((p) => drawable(p.x, p.y));
   const xs = [...lines.flatMap((c) => c.points.map((p) => p[0])), ...dots.map((p) => p.x)];
   if (xs.length === 0) {
     return (
@@ -91,14 +103,22 @@ export function ModelChart(props: ModelChartProps) {
   const x = (props.logX ? scaleLog().base(2) : scaleLinear())
     .domain(props.logX ? [Math.max(x0, 1e-9), Math.max(x1, x0 * 2)] : xDomain)
     .range([PAD.left, width - PAD.right]);
-  const y = scaleLinear()
-    .domain([0, Math.max(1, ...ys)])
+  const positive = ys.filter((v) => v > 0);
+  const y = (
+    props.logY
+      ? scaleLog().domain([Math.min(...positive, 1), Math.max(...positive, 1)])
+      : scaleLinear().domain([0, Math.max(1, ...ys)])
+  )
     .range([height - PAD.bottom, top])
     .nice();
   const xTicks = props.logX
     ? powersOfTwo(x.domain() as [number, number])
     : (integerTicks(xDomain, xs) ?? x.ticks(6));
-  const yTick = y.tickFormat(5, '~s');
+  const yTick = props.logY
+    ? (t: number) => (t >= 1 ? String(t) : String(Number(t.toPrecision(1))))
+    : y.tickFormat(5, '~s');
+  const yTicks = props.logY ? powersOfTen(y.domain() as [number, number]) : y.ticks(5);
+  const baseY = height - PAD.bottom;
   const path = line<[number, number]>()
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
@@ -109,7 +129,7 @@ export function ModelChart(props: ModelChartProps) {
   return (
     <figure className="model-chart-figure">
       <svg className="model-chart" width={width} height={height} role="img" aria-label={summary}>
-        {y.ticks(5).map((t) => (
+        {yTicks.map((t) => (
           <g key={t} transform={`translate(0,${y(t)})`}>
             <line x1={PAD.left} x2={width - PAD.right} className="grid" />
             <text x={PAD.left - 8} y={4} textAnchor="end" className="tick">
@@ -122,7 +142,7 @@ export function ModelChart(props: ModelChartProps) {
             {t}
           </text>
         ))}
-        <line x1={PAD.left} x2={width - PAD.right} y1={y(0)} y2={y(0)} className="axis" />
+        <line x1={PAD.left} x2={width - PAD.right} y1={baseY} y2={baseY} className="axis" />
         <text
           x={(PAD.left + width - PAD.right) / 2}
           y={height - 8}

@@ -62,7 +62,10 @@ export function ReorderView(props: ReorderViewProps) {
     >
       <svg width={width} height={height} role="img" aria-label={summary}>
         <text x={8} y={16} className="reorder-title">
-          {slots.length} buffers · the writer takes batch #{Math.min(nextToWrite, batches - 1)} next
+          {slots.length} buffer{slots.length === 1 ? '' : 's'} ·{' '}
+          {props.written >= batches
+            ? `all ${formatCount(batches)} batches written`
+            : `the writer takes batch #${nextToWrite} next`}
         </text>
         {drawn.map((slot, b) => {
           const x = 8 + (b % perRow) * (BOX_PX + GAP_PX);

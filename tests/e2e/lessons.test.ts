@@ -14,6 +14,7 @@ const LESSON_FILES = readdirSync(resolve(__dirname, '../../lessons')).filter((f)
 const LESSONS = [
   { slug: 'pipelines-and-bubbles', sweepControl: 'extractThreads' },
   { slug: 'work-stealing-and-tokens', sweepControl: 'tokens' },
+  { slug: 'ends-of-the-pipeline', sweepControl: 'formatters' },
 ];
 
 let h: Harness;

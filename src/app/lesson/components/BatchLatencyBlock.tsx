@@ -15,7 +15,7 @@ import { CHART_WIDTH_PX } from './layout';
 
 export const BATCH_SIZES = [1, 4, 16, 64, 256, 1024, 4096];
 /** The run at the middle batch size takes about this long. */
-const RUN_MS = 400;
+const RUN_MS = 250;
 
 /** The experiment at each batch size its pool budget allows, all with the same items. */
 function batchSpecs(spec: ExperimentSpec): ExperimentSpec[] {
@@ -83,6 +83,7 @@ export function BatchLatencyBlock() {
         width={CHART_WIDTH_PX}
         height={280}
         logX
+        logY
       />
       <ModelChart
         xLabel="batch size (items)"

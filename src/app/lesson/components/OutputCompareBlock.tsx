@@ -15,7 +15,7 @@ import { useLesson } from '../lessonContext';
 import { useRunSeries } from '../useRunSeries';
 
 /** Each run takes about this long on the serial variant (the slowest). */
-const SERIAL_RUN_MS = 800;
+const SERIAL_RUN_MS = 500;
 const LABEL = {
   serial: 'serial: one thread formats, then writes',
   'dual-thread': 'dual-thread: one formatter, one writer',
@@ -77,7 +77,7 @@ export function OutputCompareBlock() {
         </button>
       </div>
       {rows.length > 0 && (
-        <table className="run-table">
+        <table className="paper-table run-table">
           <thead>
             <tr>
               <th>How the text is written</th>

@@ -17,7 +17,7 @@ import { useRunSeries } from '../useRunSeries';
 import { CHART_WIDTH_PX } from './layout';
 
 export const MAX_READERS = 8;
-const RUN_MS = 500;
+const RUN_MS = 250;
 
 const withReaders = (mirror: ExperimentSpec, t: number) =>
   parseExperimentSpec({
@@ -43,12 +43,18 @@ export function ParallelInputBlock() {
     const items = Math.min(itemsForMs(one, RUN_MS), BUDGETS.inputRecords);
     const specs = readers.map((t) => ({ ...withReaders(mirror, t), items }));
     const alone = { ...withVariant(one, 'serial'), items };
+    // Measured where allowed, each with the twin's point beside it; the twin alone beyond.
     const jobs = [
-      { spec: alone, engine: engineFor(alone).engine },
-      ...specs.map((s, i) => ({
-        spec: s,
-        engine: i + 1 <= measuredUpTo ? engineFor(s).engine : ('simulation' as const),
-      })),
+      { spec: alone, engine: engineFor(alone).engine, readers: 0 },
+      ...specs.flatMap((s, i) => {
+        const engine = i + 1 <= measuredUpTo ? engineFor(s).engine : ('simulation' as const);
+        return [
+          { spec: s, engine, readers: i + 1 },
+          ...(engine === 'threads'
+            ? [{ spec: s, engine: 'simulation' as const, readers: i + 1 }]
+            : []),
+        ];
+      }),
     ];
     setPoints([]);
     setSerial(null);
@@ -60,11 +66,13 @@ export function ParallelInputBlock() {
         setSerial(r);
         return;
       }
-      byReaders[i] = r;
-      setPoints((ps) => [...ps, { x: i, y: r.summary.itemsPerSec, source: r.source }]);
+      const t = jobs[i].readers;
+      setPoints((ps) => [...ps, { x: t, y: r.summary.itemsPerSec, source: r.source }]);
+      if (r.source === 'simulation' && byReaders[t]) return;
+      byReaders[t] = r;
       const measured = (f: FinishedRun | null | undefined): f is FinishedRun =>
         f?.source === 'threads';
-      if (i === 4 && measured(byReaders[1]) && measured(byReaders[4]))
+      if (t === 4 && measured(byReaders[1]) && measured(byReaders[4]))
         reportMeasured(
           'four-readers',
           byReaders[4].summary.itemsPerSec / byReaders[1].summary.itemsPerSec,
@@ -87,8 +95,9 @@ export function ParallelInputBlock() {
       return y === null ? [] : [[t, y]];
     }),
   });
+  // The first point at each count: measured where it was, else simulated.
   const one = points.find((p) => p.x === 1);
-  const four = points.find((p) => p.x === 4);
+  const four = points.find((p) => p.x === 4 && p.source === one?.source);
   return (
     <div className="parallel-input" data-testid="parallel-input">
       <div className="buttons">

@@ -10,6 +10,10 @@ export function ReorderBlock() {
   if (!spec || spec.runtime !== 'two-stage-output')
     return <p className="notice">The reorder view draws a two-stage-output experiment.</p>;
   const pool = run.view?.live.bufferPool;
+  const batches = Math.ceil(spec.items / spec.batchItems!);
+  const live =
+    (run.view?.state === 'running' || run.view?.state === 'paused') &&
+    (pool?.written ?? 0) < batches;
   const buffers = spec.variant === 'serial' ? 1 : spec.buffers!;
   const slots = Array.from(
     { length: Math.max(buffers, pool?.slots.length ?? 0) },
@@ -19,10 +23,12 @@ export function ReorderBlock() {
     <ReorderView
       slots={slots}
       nextToWrite={pool?.nextToWrite ?? 0}
-      batches={Math.ceil(spec.items / spec.batchItems!)}
+      batches={batches}
       written={pool?.written ?? 0}
       finishedOutOfOrder={pool?.finishedOutOfOrder ?? 0}
-      formattersWaiting={pool?.formattersWaiting ?? 0}
+      // Waiting "now" means while the run goes: a formatter that found no batch left exits
+      // without a further event.
+      formattersWaiting={live ? (pool?.formattersWaiting ?? 0) : 0}
       bufferWaits={pool?.bufferWaits ?? 0}
       source={run.view?.engine ?? 'simulation'}
       width={CHART_WIDTH_PX}

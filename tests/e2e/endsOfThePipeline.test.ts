@@ -1,0 +1,182 @@
+// The lesson on the ends of the pipeline in real Chromium. On real threads: the reorder view shows
+// the real pool (never more buffers in use than it has, finished batches waiting for an earlier
+// one); serial, dual-thread and two-stage write the same text (the checksums the C++ writer
+// computed agree, ticked) and their measured speed-ups reach the paper rows; batch sizes and
+// readers are measured. On the twin (a page that is not isolated): the same views, simulated,
+// with no checksum to show. Bad control values are named. Screenshots are kept.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openHarness, pageErrors, type Harness } from './harness';
+
+const ROUTE = '#/lessons/ends-of-the-pipeline';
+
+/** Clicks a component's button and waits until its runs are over: `done` holds and the button is
+ * enabled again (on the twin the runs may end before a disabled button is ever seen). */
+async function runComponent(
+  page: Page,
+  button: string,
+  done: () => Promise<boolean>,
+  timeout = 90_000,
+) {
+  await page.getByTestId(button).click();
+  await expect
+    .poll(async () => (await done()) && (await page.getByTestId(button).isEnabled()), { timeout })
+    .toBe(true);
+}
+const present = (page: Page, testId: string) => async () =>
+  (await page.getByTestId(testId).count()) > 0;
+const marks = (page: Page, within: string, kind: string) =>
+  page.getByTestId(within).locator(`circle[data-kind=${kind}]`).count();
+
+describe('on real threads', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await openHarness({ isolationHeaders: true });
+  });
+  afterAll(() => h.close());
+
+  test('the reorder view draws the real pool: batches wait for their turn, never more buffers than the pool', async () => {
+    const page = await h.page();
+    // Slow motion, four formatters, batches of 16: batches finish out of order often.
+    await page.goto(`${h.url}${ROUTE}?work=slow&formatters=4&batch=16`);
+    await page.waitForSelector('[data-testid=experiment][data-engine=threads][data-state=idle]');
+    const view = page.getByTestId('reorder-view');
+    const boxes = view.locator('[data-testid=buffer]');
+    expect(await boxes.count()).toBe(6);
+    await page.getByTestId('run').click();
+    await expect
+      .poll(async () => Number(await view.getAttribute('data-finished-out-of-order')), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    let sawWaiting = false;
+    for (let i = 0; i < 40 && !sawWaiting; i++) {
+      const states = await boxes.evaluateAll((gs) =>
+        gs.map((g) => [g.getAttribute('data-state'), g.getAttribute('data-waiting')]),
+      );
+      expect(states).toHaveLength(6);
+      sawWaiting = states.some(([s, w]) => s === 'ready' && w === 'true');
+      if (!sawWaiting) await page.waitForTimeout(100);
+    }
+    expect(sawWaiting, 'a finished batch waiting for an earlier one').toBe(true);
+    expect(await view.getAttribute('data-kind')).toBe('measured');
+    await h.screenshot(page, 'lesson-ends-of-the-pipeline-reorder');
+    await page.getByTestId('stop').click();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  test('serial, dual-thread and two-stage write the same text; speed-ups are measured', async () => {
+    const page = await h.page();
+    await page.goto(`${h.url}${ROUTE}`);
+    await page.waitForSelector('[data-testid=experiment][data-engine=threads][data-state=idle]');
+    await runComponent(page, 'compare', present(page, 'output-checksum'));
+    const line = page.getByTestId('output-checksum');
+    expect(await line.getAttribute('data-kind')).toBe('measured');
+    expect(await line.getAttribute('data-match')).toBe('true');
+    const checksum = await line.getAttribute('data-checksum');
+    expect(checksum).toMatch(/^[0-9a-f]{16}$/);
+    expect(await line.getAttribute('data-serial-checksum')).toBe(checksum);
+    expect(await line.textContent()).toMatch(/^✓/);
+    const rows = page.locator('.output-compare tbody tr');
+    expect(await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-kind')))).toEqual([
+      'measured',
+      'measured',
+      'measured',
+    ]);
+    // The measured speed-ups reach the paper rows, beside the twin at Dempsey's scale.
+    const paperRow = (id: string, kind: string) =>
+      page.locator(`[data-testid=paper-claim][data-row=${id}][data-kind=${kind}]`);
+    for (const id of ['dual-thread-speedup', 'two-stage-speedup']) {
+      await expect.poll(() => paperRow(id, 'measured').count()).toBe(1);
+      expect(
+        Number(await paperRow(id, 'measured').getAttribute('data-ours-value')),
+      ).toBeGreaterThan(0);
+      expect(
+        Number(await paperRow(id, 'simulated').getAttribute('data-ours-value')),
+      ).toBeGreaterThan(1);
+    }
+    expect(
+      Number(await paperRow('two-stage-time', 'simulated').getAttribute('data-paper-value')),
+    ).toBe(3.382);
+    await h.screenshot(page, 'lesson-ends-of-the-pipeline-compare');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  test('batch sizes and readers are measured on threads, the twin beside them', async () => {
+    const page = await h.page();
+    await page.goto(`${h.url}${ROUTE}`);
+    await page.waitForSelector('[data-testid=experiment][data-engine=threads][data-state=idle]');
+    await runComponent(
+      page,
+      'measure-batches',
+      async () => (await marks(page, 'batch-latency', 'simulated')) === 14,
+    );
+    const batch = page.getByTestId('batch-latency');
+    const charts = batch.locator('svg.model-chart');
+    expect(await charts.count()).toBe(2);
+    for (let c = 0; c < 2; c++) {
+      expect(await charts.nth(c).locator('circle[data-kind=measured]').count()).toBe(7);
+      expect(await charts.nth(c).locator('circle[data-kind=simulated]').count()).toBe(7);
+    }
+    await runComponent(
+      page,
+      'measure-readers',
+      async () => (await marks(page, 'parallel-input', 'simulated')) === 8,
+    );
+    const readers = page.getByTestId('parallel-input');
+    expect(await readers.locator('circle[data-kind=measured]').count()).toBeGreaterThanOrEqual(4);
+    expect(await readers.locator('circle[data-kind=simulated]').count()).toBe(8);
+    expect(await readers.getByTestId('four-readers').count()).toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid=paper-claim][data-row=four-readers][data-kind=measured]')
+          .count(),
+      )
+      .toBe(1);
+    await h.screenshot(page, 'lesson-ends-of-the-pipeline-measured');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  test.each([
+    ['buffers=1', 'buffers=1 is not one of n+2, 2, 3, 16'],
+    ['batch=0', 'batch=0 is out of range (allowed 1..4096)'],
+    ['batch=5000', 'batch=5000 is out of range (allowed 1..4096)'],
+    ['formatters=17', 'formatters=17 is out of range (allowed 1..16)'],
+  ])('?%s is named and the defaults are used', async (query, message) => {
+    const page = await h.page();
+    await page.goto(`${h.url}${ROUTE}?${query}`);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
+    await page.waitForSelector('[data-testid=experiment][data-state=idle]');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('not cross-origin isolated', () => {
+  let plain: Harness;
+  beforeAll(async () => {
+    plain = await openHarness({ isolationHeaders: false });
+  });
+  afterAll(() => plain.close());
+
+  test('the twin runs it: simulated pool, simulated comparison, no checksum to tick', async () => {
+    const page = await plain.page();
+    await page.goto(`${plain.url}?isolation=off${ROUTE}`);
+    await page.waitForSelector('[data-testid=experiment][data-engine=simulation][data-state=idle]');
+    await page.getByTestId('run').click();
+    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
+    const view = page.getByTestId('reorder-view');
+    expect(await view.getAttribute('data-kind')).toBe('simulated');
+    expect(await page.getByTestId('batches-written').textContent()).toBe('1,563');
+    await runComponent(page, 'compare', present(page, 'output-checksum'));
+    const line = page.getByTestId('output-checksum');
+    expect(await line.getAttribute('data-kind')).toBe('simulated');
+    expect(await line.getAttribute('data-match')).toBeNull();
+    expect(await page.locator('.output-compare tbody tr[data-kind=simulated]').count()).toBe(3);
+    // The twin's rows at the papers' scale are there; nothing claims to be measured.
+    expect(await page.locator('[data-testid=paper-claim][data-kind=simulated]').count()).toBe(5);
+    expect(await page.locator('[data-kind=measured]').count()).toBe(0);
+    await plain.screenshot(page, 'lesson-ends-of-the-pipeline-simulated');
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
