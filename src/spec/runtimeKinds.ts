@@ -10,6 +10,7 @@ import {
   twoStageOutputFields,
   twoStageThreads,
   type StageShape,
+  type TwoStageKind,
 } from './twoStageRules';
 
 /** Every top-level field, in the order messages list them. */
@@ -92,6 +93,23 @@ function tokensAsThreads(obj: JsonObject, threads: number, kind: string): number
   return threads;
 }
 
+/** Dempsey's two-stage I/O (seed 002; rules in twoStageRules.ts). Neither takes tokens or a
+ * queue: both are carried at their normalised values (tokens = threads, the default queue). */
+function twoStageKind(
+  kind: TwoStageKind,
+  fields: readonly TopField[],
+  ownFields: RuntimeKindRules['ownFields'],
+): RuntimeKindRules {
+  return {
+    fields,
+    carries: ['tokens', 'queue'],
+    threads: (obj, stageThreads) => twoStageThreads(kind, obj, stageThreads, sumOfStageThreads),
+    tokens: tokensAsThreads,
+    checkStages: (stages) => checkTwoStageShape(kind, stages),
+    ownFields,
+  };
+}
+
 /** The runtime kinds, in the order messages list them. */
 export const RUNTIME_KINDS = {
   static: {
@@ -112,26 +130,12 @@ export const RUNTIME_KINDS = {
     threads: workerThreads,
     tokens: tokensInFlight,
   },
-  // Dempsey's two-stage I/O (seed 002; rules in twoStageRules.ts). Neither takes tokens or a
-  // queue: both are carried at their normalised values (tokens = threads, the default queue).
-  'two-stage-output': {
-    fields: TWO_STAGE_OUTPUT_FIELDS,
-    carries: ['tokens', 'queue'],
-    threads: (obj, stageThreads) =>
-      twoStageThreads('two-stage-output', obj, stageThreads, sumOfStageThreads),
-    tokens: tokensAsThreads,
-    checkStages: (stages) => checkTwoStageShape('two-stage-output', stages),
-    ownFields: twoStageOutputFields,
-  },
-  'two-stage-input': {
-    fields: TWO_STAGE_INPUT_FIELDS,
-    carries: ['tokens', 'queue'],
-    threads: (obj, stageThreads) =>
-      twoStageThreads('two-stage-input', obj, stageThreads, sumOfStageThreads),
-    tokens: tokensAsThreads,
-    checkStages: (stages) => checkTwoStageShape('two-stage-input', stages),
-    ownFields: twoStageInputFields,
-  },
+  'two-stage-output': twoStageKind(
+    'two-stage-output',
+    TWO_STAGE_OUTPUT_FIELDS,
+    twoStageOutputFields,
+  ),
+  'two-stage-input': twoStageKind('two-stage-input', TWO_STAGE_INPUT_FIELDS, twoStageInputFields),
 } satisfies Record<string, RuntimeKindRules>;
 
 export type Runtime = keyof typeof RUNTIME_KINDS;
