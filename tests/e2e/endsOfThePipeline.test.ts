@@ -26,7 +26,7 @@ async function runComponent(
 const present = (page: Page, testId: string) => async () =>
   (await page.getByTestId(testId).count()) > 0;
 const marks = (page: Page, within: string, kind: string) =>
-  page.getByTestId(within).locator(`circle[data-kind=${kind}]`).count();
+  page.getByTestId(within).locator(`.dot[data-kind=${kind}]`).count();
 
 describe('on real threads', () => {
   let h: Harness;
@@ -115,8 +115,8 @@ describe('on real threads', () => {
     const charts = batch.locator('svg.model-chart');
     expect(await charts.count()).toBe(2);
     for (let c = 0; c < 2; c++) {
-      expect(await charts.nth(c).locator('circle[data-kind=measured]').count()).toBe(7);
-      expect(await charts.nth(c).locator('circle[data-kind=simulated]').count()).toBe(7);
+      expect(await charts.nth(c).locator('.dot[data-kind=measured]').count()).toBe(7);
+      expect(await charts.nth(c).locator('.dot[data-kind=simulated]').count()).toBe(7);
     }
     await runComponent(
       page,
@@ -124,8 +124,8 @@ describe('on real threads', () => {
       async () => (await marks(page, 'parallel-input', 'simulated')) === 8,
     );
     const readers = page.getByTestId('parallel-input');
-    expect(await readers.locator('circle[data-kind=measured]').count()).toBeGreaterThanOrEqual(4);
-    expect(await readers.locator('circle[data-kind=simulated]').count()).toBe(8);
+    expect(await readers.locator('.dot[data-kind=measured]').count()).toBeGreaterThanOrEqual(4);
+    expect(await readers.locator('.dot[data-kind=simulated]').count()).toBe(8);
     expect(await readers.getByTestId('four-readers').count()).toBe(1);
     await expect
       .poll(() =>
