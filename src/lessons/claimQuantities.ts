@@ -3,6 +3,7 @@
 // needs a new kind of number adds one entry here.
 import { MODEL_OVERLAYS, modelItemsPerSec, type ModelOverlay } from '../model/overlays';
 import { stageInputs } from '../model/serviceTime';
+import { batchTwinSteps } from '../sim/batchTwin';
 import { simulateRepeats, spreadOf } from '../sim/repeats';
 import type { SimResult } from '../sim/simulation';
 import {
@@ -26,10 +27,14 @@ const twinRuns = new Map<string, SimResult[]>();
 /** Item-stages one claim's twin runs may simulate: a lesson builds in seconds, never hangs. */
 export const TWIN_BUDGET_ITEM_STAGES = 2_000_000;
 function twin(spec: ExperimentSpec): SimResult[] {
-  const work = spec.items * spec.stages.length;
+  // A batch twin (two-stage I/O) steps whole batches where it can (sim/batchTwin.ts).
+  const batched = spec.batchItems !== undefined;
+  const work = batched ? batchTwinSteps(spec) : spec.items * spec.stages.length;
   if (work > TWIN_BUDGET_ITEM_STAGES)
     throw new Error(
-      `the twin would simulate ${spec.items} items through ${spec.stages.length} stages for this claim, more than the build allows (${TWIN_BUDGET_ITEM_STAGES} item-stages): check it at fewer items`,
+      batched
+        ? `the twin would simulate ${work} batch and item steps (${spec.items} items in batches of ${spec.batchItems}) for this claim, more than the build allows (${TWIN_BUDGET_ITEM_STAGES} item-stages): check it at fewer items`
+        : `the twin would simulate ${spec.items} items through ${spec.stages.length} stages for this claim, more than the build allows (${TWIN_BUDGET_ITEM_STAGES} item-stages): check it at fewer items`,
     );
   const key = JSON.stringify(spec);
   let runs = twinRuns.get(key);

@@ -26,6 +26,17 @@ function batchServices(spec: ExperimentSpec, samplers: ServiceSampler[]): BatchS
   });
 }
 
+/** Service steps a batch twin simulates: per stage, one per batch when the service is fixed
+ * (one multiplication), else one draw per item. The claims' work budget counts these, so a
+ * paper-scale run of ten million items in batches of 1,024 costs what it really costs. */
+export function batchTwinSteps(spec: ExperimentSpec): number {
+  const batches = Math.ceil(spec.items / spec.batchItems!);
+  return spec.stages.reduce(
+    (sum, st) => sum + (st.service.kind === 'fixed' ? batches : spec.items),
+    0,
+  );
+}
+
 export abstract class BatchTwin extends SimCore {
   readonly clock: CompletionClock;
   protected readonly batchItems: number;

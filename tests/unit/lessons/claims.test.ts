@@ -3,6 +3,7 @@
 // lesson naming the file, the claim and the numbers.
 import { describe, expect, test } from 'vitest';
 import { CLAIM_QUANTITIES, TWIN_BUDGET_ITEM_STAGES } from '../../../src/lessons/claimQuantities';
+import { batchTwinSteps } from '../../../src/sim/batchTwin';
 import { parseLesson } from '../../../src/lessons/loadLessons';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 
@@ -154,5 +155,32 @@ test('a claim whose twin run would be too long is refused, not run', () => {
   });
   expect(() => quantity.evaluate(spec, 'twin.throughput')).toThrow(
     /the twin would simulate 2000000 items through 2 stages for this claim, more than the build allows/,
+  );
+});
+
+test("a batch twin's budget counts its steps: whole batches for fixed services, draws for random ones", () => {
+  const quantity = CLAIM_QUANTITIES.find((q) => q.matches('twin.time'))!;
+  const spec = (kind: 'fixed' | 'exponential', items: number) =>
+    parseExperimentSpec({
+      runtime: 'two-stage-output',
+      stages: [
+        {
+          name: 'format',
+          mode: 'parallel',
+          threads: 2,
+          service: kind === 'fixed' ? { kind, us: 1 } : { kind, meanUs: 1 },
+        },
+        { name: 'write', mode: 'serial-in-order', service: { kind: 'fixed', us: 1 } },
+      ],
+      batchItems: 1024,
+      items,
+      seed: 1,
+    });
+  expect(batchTwinSteps(spec('fixed', 10_000_000))).toBe(2 * Math.ceil(10_000_000 / 1024));
+  expect(batchTwinSteps(spec('exponential', 10_240))).toBe(10_240 + 10);
+  expect(() =>
+    quantity.evaluate(spec('exponential', TWIN_BUDGET_ITEM_STAGES), 'twin.time'),
+  ).toThrow(
+    /the twin would simulate 2001954 batch and item steps \(2000000 items in batches of 1024\) for this claim, more than the build allows/,
   );
 });
