@@ -93,11 +93,13 @@ export interface FinishedRun {
   source: EngineKind;
 }
 
-/** Runs `spec` to the end on real threads; null when cancelled or replaced by another run. */
+/** Runs `spec` to the end on real threads; null when cancelled or replaced by another run.
+ * `firstOut` decodes the run's telemetry for its first output (sweeps skip that cost). */
 export async function measureRun(
   engine: Pick<ThreadsEngine, 'run'>,
   spec: ExperimentSpec,
   cancelled: () => boolean,
+  { firstOut: wantFirstOut = false } = {},
 ): Promise<FinishedRun | null> {
   const run = engine.run(spec);
   while (run.state() === 'running' || run.state() === 'paused') {
@@ -107,7 +109,7 @@ export async function measureRun(
   if (run.state() === 'error') throw new Error(run.error() ?? 'the threads run failed');
   if (run.state() !== 'done') return null;
   // The rings of a run nobody read still hold its first events (a full ring drops the newest).
-  const tap = run.tap();
+  const tap = wantFirstOut ? run.tap() : null;
   const last = spec.stages.length - 1;
   const firstOut = tap
     ? readTap(tap).events.find((e) => e.kind === 'end' && e.stage === last)

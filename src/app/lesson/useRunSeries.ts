@@ -39,7 +39,7 @@ export function useRunSeries(threads: () => ThreadsEngine) {
           if (stale()) return;
           const run =
             job.engine === 'threads'
-              ? await measureRun(threads(), job.spec, stale)
+              ? await measureRun(threads(), job.spec, stale, { firstOut: true })
               : simulateRun(job.spec);
           if (stale()) return;
           if (!run) {

@@ -139,11 +139,13 @@ test('a finished run gives its product and the time its first item came out (fro
     run: () =>
       Object.assign(sim, { output: () => product }) as unknown as ReturnType<ThreadsEngine['run']>,
   };
-  const run = (await measureRun(engine, twoStage, () => false))!;
+  const run = (await measureRun(engine, twoStage, () => false, { firstOut: true }))!;
   expect(run.output).toEqual(product);
   expect(run.source).toBe('threads');
   // The first batch: formatted in 50 × 10 µs, written in 50 × 2 µs.
   expect(run.firstOutUs).toBe(600);
   expect(simulateRun(twoStage).firstOutUs).toBe(600);
   expect(simulateRun(twoStage).output).toBeNull();
+  // A sweep's runs skip decoding the telemetry.
+  expect((await measureRun(engine, twoStage, () => false))!.firstOutUs).toBeNull();
 });
