@@ -2,12 +2,13 @@
 // cases (or every group) and prints one JSON line per timed run, keyed "<group>/<case>". Groups:
 // our work stealing against oneTBB's parallel_pipeline at equal tokens (10 µs and 1 ms stages),
 // scaling over 1..cores, 6 vs 3 stages, static vs collapsed under imbalance, telemetry on/off,
-// 100 µs stages for the wasm/native ratio, and Dempsey's two-stage output against its dual-thread
-// version per batch size. Method (bench/lib/rounds.mjs runs one process per target, group and
-// round): every case gets a quarter-length warm-up run, then --runs timed runs in an order
-// rotated by --rotate (and by one more each run); a run under 100 ms is run again with twice the
-// items. After each timed run of busy-work stages, BusyWork::measure_us_per_call() gives what
-// the stages really take on this target (the achieved service time), recorded beside the target.
+// 100 µs stages for the wasm/native ratio, Dempsey's two-stage output against its serial and
+// dual-thread versions per batch size, and his two-stage input against its serial version. Method
+// (bench/lib/rounds.mjs runs one process per target, group and round): every case gets a
+// quarter-length warm-up run, then --runs timed runs in an order rotated by --rotate (and by one
+// more each run); a run under 100 ms is run again with twice the items. After each timed run of
+// busy-work stages, BusyWork::measure_us_per_call() gives what the stages really take on this
+// target (the achieved service time), recorded beside the target.
 //   usage: pipeline_bench --target NAME [--group NAME] [--rotate K] [--runs N] [--quick]
 #include <algorithm>
 #include <chrono>
@@ -69,10 +70,11 @@ void print_sample(const Options& o, const std::string& group, const Case& c, std
         "\"work_us_per_item_achieved\":%.3f",
         first, nominal, total);
   } else {
-    std::printf(
-        ",\"compute_threads\":%u,\"buffers\":%u,\"batch_items\":%u,"
-        "\"mean_batch_latency_us\":%.1f",
-        c.compute_threads, c.compute_threads + 2, c.batch_items, sample.mean_batch_latency_us);
+    std::printf(",\"compute_threads\":%u,\"batch_items\":%u", c.compute_threads, c.batch_items);
+    if (c.runtime != "two-stage-input") {  // the input has no buffer pool, no batch latency
+      std::printf(",\"buffers\":%u,\"mean_batch_latency_us\":%.1f", c.compute_threads + 2,
+                  sample.mean_batch_latency_us);
+    }
   }
   std::printf("}\n");
   std::fflush(stdout);

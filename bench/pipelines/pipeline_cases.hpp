@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pipelab/pipeline/make_runtime.hpp"
+#include "pipelab/pipeline/two_stage_io/input_runtime.hpp"
 #include "pipelab/pipeline/two_stage_io/output_runtime.hpp"
 
 #ifdef PIPELAB_BENCH_ONETBB
@@ -124,6 +125,29 @@ inline Case two_stage_output(std::string name, const std::string& runtime,
   return c;
 }
 
+// Dempsey's two-stage input (or its serial form: one thread scans a span, then parses it): a
+// serial scan cutting in-memory text into spans, `threads` readers parsing them; items/s.
+inline Case two_stage_input(std::string name, const std::string& variant,
+                            const TwoStageInputConfig& config) {
+  const ExperimentSpec spec = two_stage_input_spec(config);
+  Case c{std::move(name),
+         "two-stage-input",
+         variant,
+         validated(spec),
+         false,
+         [config](std::uint64_t items) {
+           TwoStageInputConfig k = config;
+           k.records = items;
+           TwoStageInputRuntime rt(k, RunOptions{false});
+           rt.run();
+           return Sample{rt.elapsed_us() * 1e-6};
+         }};
+  c.busy_work = false;
+  c.compute_threads = config.threads;
+  c.batch_items = config.batch_records;
+  return c;
+}
+
 // The groups: each a list of cases compared with one another (and across targets).
 inline std::vector<Case> group_cases(const std::string& group, bool quick) {
   const auto cores = std::max(1u, std::thread::hardware_concurrency());
@@ -198,6 +222,9 @@ inline std::vector<Case> group_cases(const std::string& group, bool quick) {
     const std::string v = "io-output-b" + std::to_string(batch);
     if (group != v) continue;
     const std::uint64_t items = quick ? 500000 : 1000000;
+    TwoStageOutputConfig serial{1, batch, items, 2, false};
+    serial.variant = TwoStageVariant::kSerial;  // one thread formats a batch, then writes it
+    cases.push_back(two_stage_output("serial-output", "serial-output", v, serial));
     cases.push_back(two_stage_output("dual-thread", "dual-thread", v,
                                      TwoStageOutputRuntime::dual_thread(items, batch, 2)));
     for (unsigned t = 1; t <= cores; ++t) {
@@ -205,11 +232,23 @@ inline std::vector<Case> group_cases(const std::string& group, bool quick) {
                                        v, TwoStageOutputConfig{t, batch, items, 2, false}));
     }
   }
+  // Two-stage input: the serial scan-and-parse against 1..cores readers behind the serial scan.
+  if (group == "io-input-b1024") {
+    const std::uint64_t records = quick ? 500000 : 1000000;
+    TwoStageInputConfig serial{1, 1024, records, 2};
+    serial.variant = TwoStageVariant::kSerial;
+    cases.push_back(two_stage_input("serial-input", group, serial));
+    for (unsigned t = 1; t <= cores; ++t) {
+      cases.push_back(two_stage_input("two-stage-input-t" + std::to_string(t), group,
+                                      TwoStageInputConfig{t, 1024, records, 2}));
+    }
+  }
   return cases;
 }
 
 inline const char* const kGroups[] = {
     "vs-onetbb-10us", "vs-onetbb-1000us",   "scaling",       "stages",          "imbalance",
-    "telemetry",      "cross-target-100us", "io-output-b64", "io-output-b1024", "io-output-b8192"};
+    "telemetry",      "cross-target-100us", "io-output-b64", "io-output-b1024", "io-output-b8192",
+    "io-input-b1024"};
 
 }  // namespace pipelab::bench

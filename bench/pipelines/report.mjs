@@ -18,6 +18,7 @@ export const GROUPS = [
   'telemetry',
   'cross-target-100us',
   ...IO_BATCHES.map((b) => `io-output-b${b}`),
+  'io-input-b1024',
 ];
 
 const finder = (report) => (key) => report?.results.find((row) => row.key === key);
@@ -83,6 +84,30 @@ function targetRatios(report) {
         `two-stage output (best: t=${best.compute_threads}) / dual-thread, batch ${batch}`,
         best,
         row(`io-output-b${batch}/dual-thread`),
+      ),
+    );
+  }
+  // The issue's target: all cores formatting against one thread doing everything (batch 1024).
+  const cores = Math.max(
+    0,
+    ...(report?.results ?? [])
+      .filter((r) => r.group === 'io-output-b1024' && r.runtime === 'two-stage-output')
+      .map((r) => r.compute_threads),
+  );
+  if (cores > 0) {
+    out.push(
+      ratio(
+        `two-stage output (t=${cores}) / serial output, batch 1024`,
+        row(`io-output-b1024/two-stage-output-t${cores}`),
+        row('io-output-b1024/serial-output'),
+        { goal: +(0.9 * cores).toFixed(2) },
+      ),
+    );
+    out.push(
+      ratio(
+        `two-stage input (t=${cores}) / serial input, spans of 1024`,
+        row(`io-input-b1024/two-stage-input-t${cores}`),
+        row('io-input-b1024/serial-input'),
       ),
     );
   }
