@@ -85,7 +85,10 @@ export class ReplayRun implements PipelineRun {
     const busiest = Math.max(1, ...perWorker);
     this.ringCapacity = Math.min(MAX_RING, Math.max(MIN_RING, 2 ** Math.ceil(Math.log2(busiest))));
     this.writer = this.newWriter();
-    this.countItems = (recording.samples.at(-1)?.dropped ?? 0) === 0;
+    // A batch runtime's (two-stage I/O) start and end events are whole batches
+    // (contracts/telemetry.md), so counting events would count batches: it shows the samples.
+    this.countItems =
+      (recording.samples.at(-1)?.dropped ?? 0) === 0 && recording.spec.batchItems === undefined;
     this.recount();
     this.runState = options.playing === false ? 'paused' : 'running';
   }

@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { countUpTo, sampleAt, type Recording } from '../../../src/replay/recording';
 import { MAX_SPEED, MIN_SPEED, ReplayRun } from '../../../src/replay/replayRun';
+import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 import { readTap, type TelemetryEvent } from '../../../src/telemetry';
 import { FRAME_MS, PageStandIn, recordTwin, replayOf, trackerFor, twinSpec } from './twinRecording';
 
@@ -143,6 +144,38 @@ describe.each(RUNTIMES)('replay of a %s twin run', (runtime) => {
     expect(frame.counters).toEqual(sampleAt(samples, t)!.counters);
     expect(frame.dropped).toBe(3);
   });
+});
+
+test('a batch runtime (two-stage output) replays its sampled counters: its events are batches', () => {
+  const spec = parseExperimentSpec({
+    runtime: 'two-stage-output',
+    stages: [
+      {
+        name: 'format',
+        mode: 'parallel',
+        threads: 2,
+        service: { kind: 'exponential', meanUs: 40 },
+      },
+      { name: 'write', mode: 'serial-in-order', service: { kind: 'fixed', us: 500 } },
+    ],
+    batchItems: 16,
+    items: 960,
+    seed: 3,
+  });
+  const rec = recordTwin(spec);
+  const page = replayOf(rec, false);
+  const t = rec.durationUs * 0.5;
+  page.run.seek(t);
+  page.frame();
+  const sampled = sampleAt(rec.samples, t)!.counters;
+  expect(readTap(page.run.tap()).counters).toEqual(sampled);
+  // Items, not batches: whole batches of 16 out by then, more items than end events.
+  const out = sampled.at(-1)!.itemsOut;
+  const batchEnds = rec.events
+    .slice(0, countUpTo(rec.events, t))
+    .filter((e) => e.kind === 'end' && e.stage === 1).length;
+  expect(out).toBeGreaterThan(batchEnds);
+  expect(page.run.summary().completed).toBe(out);
 });
 
 describe('clock', () => {
