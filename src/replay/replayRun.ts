@@ -18,7 +18,12 @@
 // counted from the events handed over — exact at every step, so one item forward is one more item
 // out — unless the run's rings dropped events; queue occupancy and the busy, idle and blocked
 // times come from the last sample at or before the clock.
-import type { PipelineRun, RunState, RunSummary } from '../engine/pipeline/pipelineRun';
+import type {
+  PipelineOutput,
+  PipelineRun,
+  RunState,
+  RunSummary,
+} from '../engine/pipeline/pipelineRun';
 import type { LiveStateTracker } from '../live/liveState';
 import {
   createTapWriter,
@@ -146,6 +151,10 @@ export class ReplayRun implements PipelineRun {
   }
 
   error(): string | null {
+    return null;
+  }
+  /** A recording keeps events, not the text a two-stage output wrote. */
+  output(): PipelineOutput | null {
     return null;
   }
 
