@@ -10,7 +10,11 @@
 //   load pairs with (the paper has a release fence + relaxed store: equivalent here, and
 //   ThreadSanitizer, which does not model fences, then sees the hand-off of the task's data). The
 //   seq_cst fences in pop() and steal() are the paper's: they order the bottom_ store against the
-//   top_ load, and the CAS on top_ settles the owner/thief race for the last task.
+//   top_ load, and the CAS on top_ settles the owner/thief race for the last task. They go through
+//   pipelab/sync.hpp: under ThreadSanitizer the fence is folded into seq_cst operations either
+//   side of it, which TSan checks (natively and in wasm the fences stay).
+// Sync: the atomics, fence style and test points (sync.hpp). Tests pause or yield at the
+//   ChaseLevPoint points to make the owner/thief races happen on purpose.
 // Layout: top_ (CAS'd by thieves) and bottom_ (stored by the owner on every push and pop) sit a
 //   prefetch pair apart (pipelab/cacheline.hpp), after the read-only mask and slot pointer: 64
 //   bytes apart they would share one 128-byte pair, and the adjacent-line prefetcher would drag
@@ -27,15 +31,28 @@
 #include <string>
 
 #include "pipelab/cacheline.hpp"
+#include "pipelab/sync.hpp"
 
 namespace pipelab::sched {
 
-class ChaseLevDeque {
+// Where a test's Sync::point() is called: between the steps whose order decides a race.
+enum class ChaseLevPoint {
+  kPushSlotWritten,  // push: the slot is written, bottom_ not yet published
+  kPopBottomStored,  // pop: bottom_ is lowered, top_ not yet read (the owner's side of the race)
+  kStealTopRead,     // steal: top_ is read, bottom_ not yet
+  kStealBeforeCas,   // steal: the task is read, the CAS on top_ not yet tried (the thief's side)
+};
+
+template <class Sync = sync::DefaultSync>
+class BasicChaseLevDeque {
+  template <class T>
+  using Atomic = typename Sync::template Atomic<T>;
+
  public:
   static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
 
   // capacity: at least the most tasks ever held; rounded up to a power of two.
-  explicit ChaseLevDeque(std::size_t capacity) {
+  explicit BasicChaseLevDeque(std::size_t capacity) {
     if (capacity == 0 || capacity > (std::size_t(1) << 30)) {
       throw std::invalid_argument("ChaseLevDeque capacity " + std::to_string(capacity) +
                                   " is out of range (allowed 1..2^30)");
@@ -44,15 +61,15 @@ class ChaseLevDeque {
     while (cap < capacity) cap <<= 1;
     // The read-only mask and slot pointer (at offset 0) are a pair away from top_, top_ from
     // bottom_.
-    static_assert(offsetof(ChaseLevDeque, top_) >= kPrefetchPairBytes);
-    static_assert(offsetof(ChaseLevDeque, bottom_) - offsetof(ChaseLevDeque, top_) >=
+    static_assert(offsetof(BasicChaseLevDeque, top_) >= kPrefetchPairBytes);
+    static_assert(offsetof(BasicChaseLevDeque, bottom_) - offsetof(BasicChaseLevDeque, top_) >=
                   kPrefetchPairBytes);
     mask_ = std::int64_t(cap) - 1;
-    slots_ = new std::atomic<std::uint32_t>[cap]();
+    slots_ = new Atomic<std::uint32_t>[cap]();
   }
-  ~ChaseLevDeque() { delete[] slots_; }
-  ChaseLevDeque(const ChaseLevDeque&) = delete;
-  ChaseLevDeque& operator=(const ChaseLevDeque&) = delete;
+  ~BasicChaseLevDeque() { delete[] slots_; }
+  BasicChaseLevDeque(const BasicChaseLevDeque&) = delete;
+  BasicChaseLevDeque& operator=(const BasicChaseLevDeque&) = delete;
 
   // Owner only. False when full.
   [[nodiscard]] bool push(std::uint32_t task) noexcept {
@@ -60,6 +77,7 @@ class ChaseLevDeque {
     const std::int64_t t = top_.load(std::memory_order_acquire);
     if (b - t > mask_) return false;
     slots_[b & mask_].store(task, std::memory_order_relaxed);
+    Sync::point(ChaseLevPoint::kPushSlotWritten);
     bottom_.store(b + 1, std::memory_order_release);
     return true;
   }
@@ -67,9 +85,10 @@ class ChaseLevDeque {
   // Owner only. kEmpty when there is nothing (or a thief took the last task).
   [[nodiscard]] std::uint32_t pop() noexcept {
     const std::int64_t b = bottom_.load(std::memory_order_relaxed) - 1;
-    bottom_.store(b, std::memory_order_relaxed);
-    std::atomic_thread_fence(std::memory_order_seq_cst);
-    std::int64_t t = top_.load(std::memory_order_relaxed);
+    bottom_.store(b, Sync::around(std::memory_order_relaxed));
+    Sync::point(ChaseLevPoint::kPopBottomStored);
+    Sync::fence();
+    std::int64_t t = top_.load(Sync::around(std::memory_order_relaxed));
     if (t > b) {
       bottom_.store(b + 1, std::memory_order_relaxed);
       return kEmpty;
@@ -88,11 +107,13 @@ class ChaseLevDeque {
 
   // Any thread but the owner. kEmpty when empty or when it lost a race (callers just move on).
   [[nodiscard]] std::uint32_t steal() noexcept {
-    std::int64_t t = top_.load(std::memory_order_acquire);
-    std::atomic_thread_fence(std::memory_order_seq_cst);
-    const std::int64_t b = bottom_.load(std::memory_order_acquire);
+    std::int64_t t = top_.load(Sync::around(std::memory_order_acquire));
+    Sync::point(ChaseLevPoint::kStealTopRead);
+    Sync::fence();
+    const std::int64_t b = bottom_.load(Sync::around(std::memory_order_acquire));
     if (t >= b) return kEmpty;
     const std::uint32_t task = slots_[t & mask_].load(std::memory_order_relaxed);
+    Sync::point(ChaseLevPoint::kStealBeforeCas);
     if (!top_.compare_exchange_strong(t, t + 1, std::memory_order_seq_cst,
                                       std::memory_order_relaxed)) {
       return kEmpty;
@@ -110,9 +131,11 @@ class ChaseLevDeque {
   // Read-only after construction, read by every thread. A raw owning pointer keeps the class
   // standard-layout, so offsetof can check the layout in the constructor.
   std::int64_t mask_ = 0;
-  std::atomic<std::uint32_t>* slots_ = nullptr;
-  alignas(kPrefetchPairBytes) std::atomic<std::int64_t> top_{0};     // thieves' end
-  alignas(kPrefetchPairBytes) std::atomic<std::int64_t> bottom_{0};  // owner's end
+  Atomic<std::uint32_t>* slots_ = nullptr;
+  alignas(kPrefetchPairBytes) Atomic<std::int64_t> top_{0};     // thieves' end
+  alignas(kPrefetchPairBytes) Atomic<std::int64_t> bottom_{0};  // owner's end
 };
+
+using ChaseLevDeque = BasicChaseLevDeque<>;
 
 }  // namespace pipelab::sched
