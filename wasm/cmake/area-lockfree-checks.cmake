@@ -1,5 +1,10 @@
-# Lock-free verification (tests only): the Chase-Lev deque's owner/thief races run on purpose
-# through test hooks, in both fence styles (pipelab/sync.hpp).
+# Lock-free verification (tests only): the model checker over the Chase-Lev deque's real code in
+# both fence styles (native only: its threads are ucontext coroutines; no TSan, no wasm), and the
+# deque's owner/thief races run on purpose through test hooks.
 set(PIPELAB_LOCKFREE_TESTS ${PIPELAB_ROOT}/tests/native)
+if(NOT EMSCRIPTEN AND NOT PIPELAB_TSAN)
+  pipelab_add_test_suite(lockfree_model_tests
+    ${PIPELAB_LOCKFREE_TESTS}/sched/chase_lev_model_test.cpp)
+endif()
 pipelab_add_test_suite(lockfree_stress_tests
   ${PIPELAB_LOCKFREE_TESTS}/sched/chase_lev_race_test.cpp)

@@ -22,11 +22,11 @@
 // Rules: the rewrite is equivalent only when the fence orders the ONE access just before it
 //   against the ONE access just after it, and when every fence of the pattern (both sides: owner
 //   and thieves) is rewritten alike; one build always uses one style for all code. Both styles are
-//   compiled and checked side by side in the native tests (tests/native/sched/chase_lev_race_test
-//   runs each ordering of the deque's owner/thief race in both).
+//   compiled and checked side by side in the native tests (tests/native/sched/: the model checker
+//   explores every interleaving of the deque in both styles; the race tests run both).
 // Sync policy: a structure takes `class Sync = DefaultSync` and uses Sync::Atomic<T>, around(),
-//   fence() and point(). Tests swap in their own Sync, e.g. hooks that pause or yield at a named
-//   point.
+//   fence() and point(). Tests swap in their own Sync: the model checker's atomics
+//   (tests/native/support/model_checker.hpp), or hooks that pause or yield at a named point.
 //   point() is a no-op in DefaultSync: production code pays nothing for it.
 #pragma once
 

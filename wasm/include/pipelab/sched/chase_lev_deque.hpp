@@ -6,22 +6,29 @@
 //   thief, or the owner racing the thieves for the last task); only the owner writes bottom_.
 // Capacity rule: [1, 2^30] tasks, rounded up to a power of two. push() reports full instead of
 //   growing: the pipeline never holds more tasks than tokens (and nothing is ever reclaimed).
-// Memory orders: push() publishes the slot with a release store of bottom_ that steal()'s acquire
-//   load pairs with (the paper has a release fence + relaxed store: equivalent here, and
-//   ThreadSanitizer, which does not model fences, then sees the hand-off of the task's data). The
+// Memory orders: EVERY store of bottom_ is a release store, and steal()'s acquire load of it sees
+//   every slot the owner wrote before. The paper publishes with a release fence + relaxed store in
+//   push() and lowers bottom_ with relaxed stores in pop(); its fence also covers those later
+//   stores (a release fence synchronizes through any later store of its thread). A release STORE
+//   covers only itself (since C++20 a release sequence no longer takes in the thread's later plain
+//   stores), so with push()'s release store the pop() stores must be release too: the model
+//   checker (tests/native/sched/chase_lev_model_test.cpp) found a thief that read bottom_ from a
+//   relaxed pop() store and then a stale slot. Release stores cost nothing on x86 and in wasm, and
+//   ThreadSanitizer, which does not model fences, sees the hand-off of the task's data. The
 //   seq_cst fences in pop() and steal() are the paper's: they order the bottom_ store against the
 //   top_ load, and the CAS on top_ settles the owner/thief race for the last task. They go through
 //   pipelab/sync.hpp: under ThreadSanitizer the fence is folded into seq_cst operations either
 //   side of it, which TSan checks (natively and in wasm the fences stay).
-// Sync: the atomics, fence style and test points (sync.hpp). Tests pause or yield at the
-//   ChaseLevPoint points to make the owner/thief races happen on purpose.
+// Sync: the atomics, fence style and test points (sync.hpp). Tests run this same code on the
+//   model checker's atomics (every interleaving and weak-memory outcome of small programs), and
+//   pause or yield at the ChaseLevPoint points to make the owner/thief races happen on purpose.
 // Layout: top_ (CAS'd by thieves) and bottom_ (stored by the owner on every push and pop) sit a
 //   prefetch pair apart (pipelab/cacheline.hpp), after the read-only mask and slot pointer: 64
 //   bytes apart they would share one 128-byte pair, and the adjacent-line prefetcher would drag
 //   the thieves' line into every owner operation and back. The constructor checks it (offsetof).
 // Source: Lê, Pop, Cohen, Zappa Nardelli, "Correct and Efficient Work-Stealing for Weak Memory
 //   Models" (PPoPP 2013), the C11 version of Chase & Lev (SPAA 2005). Departures: no growth, and
-//   the release store of bottom_ above.
+//   release stores of bottom_ in place of push()'s release fence (above).
 #pragma once
 
 #include <atomic>
@@ -85,12 +92,12 @@ class BasicChaseLevDeque {
   // Owner only. kEmpty when there is nothing (or a thief took the last task).
   [[nodiscard]] std::uint32_t pop() noexcept {
     const std::int64_t b = bottom_.load(std::memory_order_relaxed) - 1;
-    bottom_.store(b, Sync::around(std::memory_order_relaxed));
+    bottom_.store(b, Sync::around(std::memory_order_release));
     Sync::point(ChaseLevPoint::kPopBottomStored);
     Sync::fence();
     std::int64_t t = top_.load(Sync::around(std::memory_order_relaxed));
     if (t > b) {
-      bottom_.store(b + 1, std::memory_order_relaxed);
+      bottom_.store(b + 1, std::memory_order_release);
       return kEmpty;
     }
     std::uint32_t task = slots_[b & mask_].load(std::memory_order_relaxed);
@@ -100,7 +107,7 @@ class BasicChaseLevDeque {
                                         std::memory_order_relaxed)) {
         task = kEmpty;
       }
-      bottom_.store(b + 1, std::memory_order_relaxed);
+      bottom_.store(b + 1, std::memory_order_release);
     }
     return task;
   }
