@@ -14,6 +14,9 @@
 // Memory orders: task fields are plain data published by the deque's release push / acquire
 // steal, or by the gate/admission SpinLock. Departs from oneTBB in that the input stage is
 // implicit (items are numbered at admission) and tasks never split.
+// Observer: observe_items() attaches an ItemObserver that hears each item admitted (after its
+// token is taken) and finished (before its token is returned), so tests count tokens in flight
+// from outside the runtime.
 #pragma once
 
 #include <algorithm>
@@ -23,6 +26,7 @@
 #include <vector>
 
 #include "pipelab/cacheline.hpp"
+#include "pipelab/pipeline/item_observer.hpp"
 #include "pipelab/pipeline/runtime.hpp"
 #include "pipelab/sched/backoff.hpp"
 #include "pipelab/sched/chase_lev_deque.hpp"
@@ -51,6 +55,8 @@ class WorkStealingRuntime final : public Runtime {
   }
 
   std::uint32_t thread_count() const noexcept override { return spec_.threads; }
+  // Between runs only; nullptr detaches (item_observer.hpp).
+  void observe_items(ItemObserver* observer) noexcept { observer_ = observer; }
 
  private:
   static constexpr std::uint32_t kNone = sched::ChaseLevDeque::kEmpty;
@@ -167,6 +173,7 @@ class WorkStealingRuntime final : public Runtime {
       if (options_.check_invariants) checks_.on_admit(in_flight + 1);
     }
     admission_.unlock();
+    if (t != kNone && observer_ != nullptr) observer_->entered(tasks_[t].item);
     return t;
   }
 
@@ -189,6 +196,7 @@ class WorkStealingRuntime final : public Runtime {
       if (cancel_requested()) return kNone;
     }
     item_done(k.item, k.value);
+    if (observer_ != nullptr) observer_->left(k.item);
     return admit(t);
   }
 
@@ -259,6 +267,7 @@ class WorkStealingRuntime final : public Runtime {
   std::uint64_t next_item_ = 0;              // guarded by admission_
   std::vector<std::uint32_t> free_;          // guarded by admission_
   std::atomic<std::uint32_t> in_flight_{0};  // written under admission_, peeked without it
+  ItemObserver* observer_ = nullptr;         // set between runs only
 };
 
 }  // namespace pipelab::pipeline
