@@ -113,6 +113,8 @@ class StaticRuntime final : public Runtime {
     const auto first = std::uint8_t(g.first);
     const bool tel = telemetry_.enabled();
     double wait_since = -1;
+    double popped_us = telemetry::kReadClock;  // when the item in hand was popped
+                                               // (telemetry::kReadClock: not popped)
 
     while (!cancel_requested()) {
       pause_point(w);
@@ -143,26 +145,35 @@ class StaticRuntime final : public Runtime {
         }
         const std::uint64_t occ = in->count_pop();
         if (tel) {
-          end_wait(wait_since, telemetry_.counters(g.first).idle_us, g.first);
+          popped_us = telemetry_.now_us();
+          end_wait(wait_since, popped_us, telemetry_.counters(g.first).idle_us, g.first);
           telemetry_.counters(g.first).queue_occupancy.store(occ, std::memory_order_relaxed);
-          telemetry_.record(wid, telemetry::EventKind::kDequeue, first, std::uint32_t(it.seq),
-                            std::uint32_t(occ));
+          telemetry_.record_at(popped_us, wid, telemetry::EventKind::kDequeue, first,
+                               std::uint32_t(it.seq), std::uint32_t(occ));
           Link::IndexMoves moves;
-          record_moves(wid, first, std::uint32_t(it.seq), moves, in->take_consumer_moves(moves));
+          record_moves(wid, first, std::uint32_t(it.seq), moves, in->take_consumer_moves(moves),
+                       popped_us);
         }
         if (reorder && it.seq != expect) {
           pending.push(it);
+          popped_us =
+              telemetry::kReadClock;  // served later, from `pending`: the start reads the clock
           continue;
         }
       }
       backoff.reset();
       if (reorder) ++expect;
-      for (std::uint32_t s = g.first; s <= g.last; ++s) serve(wid, s, it);
+      // One clock read per boundary (the clock is most of telemetry's cost): service starts at
+      // the instant of the pop just done (none lies between), each fused stage at the end of the
+      // one before, and the push below is stamped with the last end when it succeeds at once.
+      double at_us = popped_us;
+      popped_us = telemetry::kReadClock;
+      for (std::uint32_t s = g.first; s <= g.last; ++s) at_us = serve(wid, s, it, at_us);
       if (out == nullptr) {
         item_done(it.seq, it.value);
         continue;
       }
-      if (!push(wid, *out, it, g.last, backoff)) break;
+      if (!push(wid, *out, it, g.last, backoff, at_us)) break;
     }
     if (out != nullptr) {
       while (!flush(wid, *out, g.last) && !cancel_requested()) {
@@ -173,12 +184,14 @@ class StaticRuntime final : public Runtime {
     }
   }
 
-  // Pushes with back-off; false if cancelled first.
+  // Pushes with back-off; false if cancelled first. ended_us: when the item's last service ended
+  // (the enqueue's time if the first try succeeds; telemetry::kReadClock: read the clock).
   bool push(std::uint16_t wid, Link& out, const PipelineItem& it, std::uint32_t stage,
-            sched::Backoff& backoff) noexcept {
+            sched::Backoff& backoff, double ended_us) noexcept {
     const bool tel = telemetry_.enabled();
     double wait_since = -1;
     while (!out.try_push(it)) {
+      ended_us = telemetry::kReadClock;
       pause_point(wid);
       if (cancel_requested()) return false;
       (void)flush(wid, out, stage);
@@ -192,12 +205,13 @@ class StaticRuntime final : public Runtime {
     backoff.reset();
     const std::uint64_t occ = out.count_push();
     if (tel) {
-      end_wait(wait_since, telemetry_.counters(stage).blocked_us, stage);
-      telemetry_.record(wid, telemetry::EventKind::kEnqueue, std::uint8_t(stage),
-                        std::uint32_t(it.seq), std::uint32_t(occ));
+      const double now_us = ended_us != telemetry::kReadClock ? ended_us : telemetry_.now_us();
+      end_wait(wait_since, now_us, telemetry_.counters(stage).blocked_us, stage);
+      telemetry_.record_at(now_us, wid, telemetry::EventKind::kEnqueue, std::uint8_t(stage),
+                           std::uint32_t(it.seq), std::uint32_t(occ));
       Link::IndexMoves moves;
       record_moves(wid, std::uint8_t(stage), std::uint32_t(it.seq), moves,
-                   out.take_producer_moves(moves));
+                   out.take_producer_moves(moves), now_us);
     }
     return true;
   }
@@ -213,27 +227,34 @@ class StaticRuntime final : public Runtime {
     return true;
   }
 
-  // A BatchQueue link's index moves (Link::take_*_moves) as batch-* events.
+  // A BatchQueue link's index moves (Link::take_*_moves) as batch-* events, stamped at_us (the
+  // pop or push they came with, so a worker's events stay in time order) or, with
+  // telemetry::kReadClock, now.
   void record_moves(std::uint16_t wid, std::uint8_t stage, std::uint32_t item,
-                    const Link::IndexMoves& moves, std::uint32_t count) noexcept {
-    const double t = count ? telemetry_.now_us() : 0;
+                    const Link::IndexMoves& moves, std::uint32_t count,
+                    double at_us = telemetry::kReadClock) noexcept {
+    if (count == 0) return;
+    const double t = at_us != telemetry::kReadClock ? at_us : telemetry_.now_us();
     for (std::uint32_t i = 0; i < count; ++i)
       telemetry_.record_at(t, wid, moves[i].kind, stage, item, moves[i].arg);
   }
 
-  void end_wait(double& since, std::atomic<std::uint64_t>& field, std::uint32_t stage) noexcept {
+  void end_wait(double& since, double now_us, std::atomic<std::uint64_t>& field,
+                std::uint32_t stage) noexcept {
     if (since < 0) return;
-    telemetry_.counters(stage).add(field, std::uint64_t(telemetry_.now_us() - since));
+    telemetry_.counters(stage).add(field, std::uint64_t(now_us - since));
     since = -1;
   }
 
-  void serve(std::uint16_t wid, std::uint32_t s, PipelineItem& it) noexcept {
+  // Serves stage s; with telemetry, starts at start_us (telemetry::kReadClock: reads the clock) and
+  // returns the end time (telemetry::kReadClock without telemetry).
+  double serve(std::uint16_t wid, std::uint32_t s, PipelineItem& it, double start_us) noexcept {
     const StageMode mode = spec_.stages[s].mode;
     const bool tel = telemetry_.enabled();
     const bool check = options_.check_invariants && is_serial(mode);
     double t0 = 0;
     if (tel) {
-      t0 = telemetry_.now_us();
+      t0 = start_us != telemetry::kReadClock ? start_us : telemetry_.now_us();
       telemetry_.record_at(t0, wid, telemetry::EventKind::kStart, std::uint8_t(s),
                            std::uint32_t(it.seq));
     }
@@ -245,7 +266,9 @@ class StaticRuntime final : public Runtime {
       telemetry_.record_at(t1, wid, telemetry::EventKind::kEnd, std::uint8_t(s),
                            std::uint32_t(it.seq));
       telemetry_.tally_service(wid, s, t1 - t0, t1);
+      return t1;
     }
+    return telemetry::kReadClock;
   }
 
   std::vector<Group> groups_;

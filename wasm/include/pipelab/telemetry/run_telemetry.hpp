@@ -13,6 +13,11 @@
 // (stop_clock() .. restart_clock(), which the runtime calls while every worker is paused), so a
 // pause leaves no gap in the timeline and items / now_us() is throughput over running time. While
 // stopped, now_us() returns the instant it stopped. Stop/restart come from one thread at a time.
+// Clock cost: the runtimes read it about twice per service, which is most of what telemetry costs.
+// In wasm, steady_clock::now() is clock_gettime(), a JS call that reads emscripten_get_now() (the
+// same monotonic source: performance.now(), hrtime in Node) and converts it to a timespec;
+// steady_us() reads that source directly, ~40% cheaper per read (49 vs 81 ns in Node, fastest of
+// 1,000-read batches). Natively it is steady_clock.
 #pragma once
 
 #include <atomic>
@@ -29,12 +34,27 @@
 #include "pipelab/telemetry/ring.hpp"
 #include "pipelab/telemetry/stage_counters.hpp"
 
+#if defined(__EMSCRIPTEN__)
+#include <emscripten/emscripten.h>
+#endif
+
 namespace pipelab::telemetry {
+
+// A run time a caller passes to say "no clock read to reuse: read the clock" (run times are >= 0).
+inline constexpr double kReadClock = -1;
+
+// Steady-clock µs since an arbitrary origin (see "Clock cost" above).
+inline double steady_us() noexcept {
+#if defined(__EMSCRIPTEN__)
+  return emscripten_get_now() * 1000.0;
+#else
+  using Clock = std::chrono::steady_clock;
+  return std::chrono::duration<double, std::micro>(Clock::now().time_since_epoch()).count();
+#endif
+}
 
 class RunTelemetry {
  public:
-  using Clock = std::chrono::steady_clock;
-
   static constexpr double kTallyFlushUs = 1000;
   // Stages a worker's tally holds inline (the spec's limit; runtime.hpp checks they agree).
   static constexpr std::uint32_t kMaxStages = 16;
@@ -81,7 +101,7 @@ class RunTelemetry {
     for (auto& r : rings_) r->reset();
     for (std::size_t w = 0; w < tallies_.size(); ++w) tallies_[w] = Tally{};
     for (std::uint32_t s = 0; s < stages_; ++s) counters_[s].reset();
-    t0_ = Clock::now();
+    t0_us_ = steady_us();
     stopped_us_.store(0, std::memory_order_relaxed);
     frozen_us_.store(-1, std::memory_order_relaxed);
   }
@@ -145,16 +165,14 @@ class RunTelemetry {
     return stages;
   }
 
-  double raw_us() const noexcept {
-    return std::chrono::duration<double, std::micro>(Clock::now() - t0_).count();
-  }
+  double raw_us() const noexcept { return steady_us() - t0_us_; }
 
   std::vector<std::unique_ptr<Ring>> rings_;
   std::unique_ptr<StageCounters[]> counters_;
   PaddedArray<Tally> tallies_;  // one per worker, each on its own prefetch pair
   std::uint32_t stages_;
   bool enabled_;
-  Clock::time_point t0_ = Clock::now();
+  double t0_us_ = steady_us();
   std::atomic<double> stopped_us_{0};  // total µs spent stopped before the last restart
   std::atomic<double> frozen_us_{-1};  // run time at which the clock stopped; -1 while running
 };
