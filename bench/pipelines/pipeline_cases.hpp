@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "page_drain.hpp"
 #include "pipelab/pipeline/make_runtime.hpp"
 #include "pipelab/pipeline/two_stage_io/input_runtime.hpp"
 #include "pipelab/pipeline/two_stage_io/output_runtime.hpp"
@@ -83,6 +84,7 @@ inline Case ours(std::string name, const std::string& variant, const ExperimentS
             RunOptions o;
             o.telemetry = telemetry;
             auto rt = make_runtime(s, o);
+            PageDrain drain(rt->telemetry());  // reads the rings as the page does (when on)
             const auto t0 = Clock::now();
             rt->run();
             return Sample{seconds_since(t0)};
@@ -206,7 +208,7 @@ inline std::vector<Case> group_cases(const std::string& group, bool quick) {
     w.items = st.items;
     cases.push_back(ours("work-stealing", "imbalance", w));
   }
-  // Telemetry on vs off (work stealing, 10 µs stages).
+  // Telemetry on vs off (work stealing, 10 µs stages; with it on, a PageDrain reads the rings).
   if (group == "telemetry") {
     const ExperimentSpec s = ws("SPS", {10, 10, 10}, 30.0 / cores, cores);
     cases.push_back(ours("work-stealing-off", "telemetry", s, false));

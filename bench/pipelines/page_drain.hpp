@@ -1,0 +1,54 @@
+// PageDrain: while a run goes, a thread does what the page does with telemetry (src/telemetry:
+// once per animation frame, copy every record written since the last frame out of each worker's
+// ring, through the ring's reader protocol), so "telemetry on" in the bench costs what it costs
+// in the app: rings that are read, not rings that fill up and then only count drops.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "pipelab/telemetry/run_telemetry.hpp"
+
+namespace pipelab::bench {
+
+class PageDrain {
+ public:
+  static constexpr std::chrono::milliseconds kFrame{16};
+
+  // Starts draining `telemetry` (when it is on) until destroyed.
+  explicit PageDrain(telemetry::RunTelemetry& telemetry) : telemetry_(telemetry) {
+    if (telemetry_.enabled()) thread_ = std::thread([this] { loop(); });
+  }
+  ~PageDrain() {
+    stop_.store(true, std::memory_order_release);
+    if (thread_.joinable()) thread_.join();
+  }
+  PageDrain(const PageDrain&) = delete;
+  PageDrain& operator=(const PageDrain&) = delete;
+
+  std::uint64_t records() const noexcept { return records_; }  // after destruction: all read
+
+ private:
+  void loop() {
+    std::vector<telemetry::Event> frame(4096);
+    for (;;) {
+      const bool last = stop_.load(std::memory_order_acquire);
+      for (std::uint32_t w = 0; w < telemetry_.workers(); ++w) {
+        std::size_t n;
+        while ((n = telemetry_.ring(w).pop_into(frame.data(), frame.size())) > 0) records_ += n;
+      }
+      if (last) return;
+      std::this_thread::sleep_for(kFrame);
+    }
+  }
+
+  telemetry::RunTelemetry& telemetry_;
+  std::atomic<bool> stop_{false};
+  std::uint64_t records_ = 0;
+  std::thread thread_;
+};
+
+}  // namespace pipelab::bench
