@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "pipelab/sched/chase_lev_deque.hpp"
+#include "support/fence_styles.hpp"
 #include "support/model_checker.hpp"
 #include "support/stress.hpp"
 
@@ -145,20 +146,7 @@ void expect_correct(const Script& s) {
 
 template <class T>
 class ChaseLevModel : public ::testing::Test {};
-struct Standalone {
-  static constexpr FenceStyle kStyle = FenceStyle::kStandalone;
-};
-struct SeqCstOps {
-  static constexpr FenceStyle kStyle = FenceStyle::kSeqCstOperations;
-};
-using Styles = ::testing::Types<Standalone, SeqCstOps>;
-struct StyleName {
-  template <class T>
-  static std::string GetName(int) {
-    return T::kStyle == FenceStyle::kStandalone ? "StandaloneFences" : "SeqCstOperations";
-  }
-};
-TYPED_TEST_SUITE(ChaseLevModel, Styles, StyleName);
+TYPED_TEST_SUITE(ChaseLevModel, test_styles::AllFenceStyles, test_styles::FenceStyleName);
 
 // The race the stress tests could not make happen: both ways, in every style.
 TYPED_TEST(ChaseLevModel, LastTaskRaceGoesBothWaysAndTakesItOnce) {

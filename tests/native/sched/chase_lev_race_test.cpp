@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "pipelab/sched/chase_lev_deque.hpp"
+#include "support/fence_styles.hpp"
 
 namespace pipelab::sched {
 namespace {
@@ -59,28 +60,29 @@ struct PausingSync : sync::StdSync<S> {
 
 template <class T>
 class ChaseLevRace : public ::testing::Test {};
-struct Standalone {
-  static constexpr FenceStyle kStyle = FenceStyle::kStandalone;
-};
-struct SeqCstOps {
-  static constexpr FenceStyle kStyle = FenceStyle::kSeqCstOperations;
-};
-#if defined(PIPELAB_UNDER_TSAN)
-// A stand-alone fence is an error under -Werror=tsan: TSan builds check the style they use.
-using Styles = ::testing::Types<SeqCstOps>;
-#else
-using Styles = ::testing::Types<Standalone, SeqCstOps>;
-#endif
-struct StyleName {
-  template <class T>
-  static std::string GetName(int) {
-    return T::kStyle == FenceStyle::kStandalone ? "StandaloneFences" : "SeqCstOperations";
-  }
-};
-TYPED_TEST_SUITE(ChaseLevRace, Styles, StyleName);
+TYPED_TEST_SUITE(ChaseLevRace, test_styles::BuildFenceStyles, test_styles::FenceStyleName);
 
 template <class T>
 using Deque = BasicChaseLevDeque<PausingSync<T::kStyle>>;
+
+struct Taken {
+  std::uint32_t stolen = 0, popped = 0;
+};
+
+// A thief stops just before its CAS on top; the owner's pop() runs whole; then the thief goes on.
+template <class D>
+Taken owner_pops_past_a_paused_thief(D& d) {
+  Gates& gates = Gates::get();
+  Taken taken;
+  gates.arm(ChaseLevPoint::kStealBeforeCas);
+  std::thread thief([&] { taken.stolen = d.steal(); });
+  gates.wait_arrival(ChaseLevPoint::kStealBeforeCas);
+  std::thread owner([&] { taken.popped = d.pop(); });
+  owner.join();
+  gates.open(ChaseLevPoint::kStealBeforeCas);
+  thief.join();
+  return taken;
+}
 
 // Owner loses: the thief reads top and bottom (one task), the owner lowers bottom, the thief's
 // CAS takes the task, and the owner then finds top past its bottom: pop() returns empty and puts
@@ -114,18 +116,11 @@ TYPED_TEST(ChaseLevRace, ThiefTakesTheLastTaskWhileTheOwnerPops) {
 // through the same CAS on top and wins; the thief's CAS then fails and it reports empty.
 TYPED_TEST(ChaseLevRace, OwnerWinsTheCasAgainstAPausedThief) {
   Deque<TypeParam> d(4);
-  Gates& gates = Gates::get();
   ASSERT_TRUE(d.push(7));
-  std::uint32_t stolen = 0, popped = 0;
-  gates.arm(ChaseLevPoint::kStealBeforeCas);
-  std::thread thief([&] { stolen = d.steal(); });
-  gates.wait_arrival(ChaseLevPoint::kStealBeforeCas);
-  std::thread owner([&] { popped = d.pop(); });
-  owner.join();
-  gates.open(ChaseLevPoint::kStealBeforeCas);
-  thief.join();
-  EXPECT_EQ(popped, 7u);
-  EXPECT_EQ(stolen, Deque<TypeParam>::kEmpty) << "the thief's CAS must fail after the owner's";
+  const Taken taken = owner_pops_past_a_paused_thief(d);
+  EXPECT_EQ(taken.popped, 7u);
+  EXPECT_EQ(taken.stolen, Deque<TypeParam>::kEmpty)
+      << "the thief's CAS must fail after the owner's";
   EXPECT_EQ(d.size_approx(), 0);
 }
 
@@ -151,19 +146,11 @@ TYPED_TEST(ChaseLevRace, ThiefSeesTheOwnersClaimOnTheLastTask) {
 // (top) while the owner pops the newest (bottom) without touching top.
 TYPED_TEST(ChaseLevRace, TwoTasksOwnerAndThiefEachTakeOne) {
   Deque<TypeParam> d(4);
-  Gates& gates = Gates::get();
   ASSERT_TRUE(d.push(1));
   ASSERT_TRUE(d.push(2));
-  std::uint32_t stolen = 0, popped = 0;
-  gates.arm(ChaseLevPoint::kStealBeforeCas);
-  std::thread thief([&] { stolen = d.steal(); });
-  gates.wait_arrival(ChaseLevPoint::kStealBeforeCas);
-  std::thread owner([&] { popped = d.pop(); });
-  owner.join();
-  gates.open(ChaseLevPoint::kStealBeforeCas);
-  thief.join();
-  EXPECT_EQ(popped, 2u);
-  EXPECT_EQ(stolen, 1u);
+  const Taken taken = owner_pops_past_a_paused_thief(d);
+  EXPECT_EQ(taken.popped, 2u);
+  EXPECT_EQ(taken.stolen, 1u);
   EXPECT_EQ(d.size_approx(), 0);
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "pipelab/sched/chase_lev_deque.hpp"
+#include "support/fence_styles.hpp"
 #include "support/stress.hpp"
 #include "support/thread_sanitizer.hpp"
 
@@ -141,24 +142,7 @@ Outcome stress(std::uint64_t rounds, std::uint64_t seed) {
 
 template <class T>
 class ChaseLevYieldStress : public ::testing::Test {};
-struct Standalone {
-  static constexpr FenceStyle kStyle = FenceStyle::kStandalone;
-};
-struct SeqCstOps {
-  static constexpr FenceStyle kStyle = FenceStyle::kSeqCstOperations;
-};
-#if defined(PIPELAB_UNDER_TSAN)
-using Styles = ::testing::Types<SeqCstOps>;  // -Werror=tsan: TSan checks the style it builds
-#else
-using Styles = ::testing::Types<Standalone, SeqCstOps>;
-#endif
-struct StyleName {
-  template <class T>
-  static std::string GetName(int) {
-    return T::kStyle == FenceStyle::kStandalone ? "StandaloneFences" : "SeqCstOperations";
-  }
-};
-TYPED_TEST_SUITE(ChaseLevYieldStress, Styles, StyleName);
+TYPED_TEST_SUITE(ChaseLevYieldStress, test_styles::BuildFenceStyles, test_styles::FenceStyleName);
 
 TYPED_TEST(ChaseLevYieldStress, EveryTaskOnceWhileOwnerAndThievesYieldAtRandom) {
   const std::uint64_t rounds = test_stress::scaled(test_build::kUnderTsan ? 6000 : 40000);
