@@ -201,5 +201,92 @@ TEST(ChaseLevModelMutant, WithoutFencesATaskIsTakenTwice) {
   }
 }
 
+// One piece of ordering cut at a time: each fence deleted alone (the paper's style), and each
+// operation that stands in for a fence under TSan weakened alone from seq_cst back to its own
+// order (the seq_cst style). Every cut must make some scenario take a task twice or lose it.
+// Not among them: steal()'s top_ load weakened to acquire. It passes here, and it cannot fail on
+// this checker: every write of top_ is a seq_cst CAS, so the acquire load synchronizes with it,
+// and the checker puts seq_cst operations in the one order the interleaving gives them, which
+// then orders the thief's bottom_ load after the owner's bottom_ store. C++20 is weaker: an
+// acquire load that reads a seq_cst write gives only "simply happens before", which does not
+// order the seq_cst operations around it (a Power-only outcome; x86 and wasm, where every atomic
+// is seq_cst, cannot show it). So the load stays seq_cst, as the paper's fence requires.
+enum class Cut {
+  kPopFence,         // pop(): the fence between the bottom_ store and the top_ load
+  kStealFence,       // steal(): the fence between the top_ load and the bottom_ load
+  kPopBottomStore,   // pop(): bottom_.store, seq_cst -> release
+  kPopTopLoad,       // pop(): top_.load, seq_cst -> relaxed
+  kStealBottomLoad,  // steal(): bottom_.load, seq_cst -> acquire
+};
+
+// The model Sync with one cut. The deque tells which site an around() or fence() belongs to only
+// through its order and its points, so this keeps per model thread the last point reached:
+// pop()'s fence follows kPopBottomStored, steal()'s kStealTopRead, and of steal()'s two acquire
+// loads the top_ one comes before kStealTopRead, the bottom_ one after.
+constexpr FenceStyle style_for(Cut c) {
+  return c == Cut::kPopFence || c == Cut::kStealFence ? FenceStyle::kStandalone
+                                                      : FenceStyle::kSeqCstOperations;
+}
+
+template <Cut C>
+struct CutSync : model::Sync<style_for(C)> {
+  using Base = model::Sync<style_for(C)>;
+
+  static void point(ChaseLevPoint p) noexcept { last()[thread()] = p; }
+  static void fence() noexcept {
+    const ChaseLevPoint at = last()[thread()];
+    if (C == Cut::kPopFence && at == ChaseLevPoint::kPopBottomStored) return;
+    if (C == Cut::kStealFence && at == ChaseLevPoint::kStealTopRead) return;
+    Base::fence();
+  }
+  static std::memory_order around(std::memory_order native) noexcept {
+    if (native == std::memory_order_acquire) {  // steal(): which of its two loads?
+      ChaseLevPoint& at = last()[thread()];
+      const bool bottom_load = at == ChaseLevPoint::kStealTopRead;
+      at = ChaseLevPoint::kStealBeforeCas;  // the next acquire around() is a new steal's top_ load
+      if (bottom_load && C == Cut::kStealBottomLoad) return native;
+    }
+    if (native == std::memory_order_release && C == Cut::kPopBottomStore) return native;
+    if (native == std::memory_order_relaxed && C == Cut::kPopTopLoad) return native;
+    return Base::around(native);
+  }
+
+ private:
+  static int thread() noexcept { return model::Checker::current()->thread(); }
+  static ChaseLevPoint* last() noexcept {
+    static ChaseLevPoint points[8];  // model threads: the main one and up to 7 more
+    return points;
+  }
+};
+
+template <Cut C>
+void expect_caught(const char* cut) {
+  using D = BasicChaseLevDeque<CutSync<C>>;
+  for (const Script* s : {&kLastTask, &kTwoTasks, &kThiefTwice, &kWrapAround}) {
+    const model::Result r = explore<D>(*s);
+    if (!r.failure.empty()) {
+      std::printf("[ model    ] %s caught: %s\n", cut, r.failure.c_str());
+      return;
+    }
+  }
+  ADD_FAILURE() << "the deque with " << cut << " passed every scenario";
+}
+
+TEST(ChaseLevModelMutant, PopFenceDeletedIsCaught) {
+  expect_caught<Cut::kPopFence>("pop's fence deleted");
+}
+TEST(ChaseLevModelMutant, StealFenceDeletedIsCaught) {
+  expect_caught<Cut::kStealFence>("steal's fence deleted");
+}
+TEST(ChaseLevModelMutant, PopBottomStoreWeakenedIsCaught) {
+  expect_caught<Cut::kPopBottomStore>("pop's bottom_ store release, not seq_cst");
+}
+TEST(ChaseLevModelMutant, PopTopLoadWeakenedIsCaught) {
+  expect_caught<Cut::kPopTopLoad>("pop's top_ load relaxed, not seq_cst");
+}
+TEST(ChaseLevModelMutant, StealBottomLoadWeakenedIsCaught) {
+  expect_caught<Cut::kStealBottomLoad>("steal's bottom_ load acquire, not seq_cst");
+}
+
 }  // namespace
 }  // namespace pipelab::sched

@@ -119,6 +119,9 @@ class Checker {
     }
   }
 
+  // The model thread running now (0: the main thread), for test Syncs that keep per-thread state.
+  int thread() const noexcept { return running_; }
+
   // The model atomics' operations, for the thread running now.
   std::uint32_t new_location(Value init) {
     locations_.push_back({Write{init, View{}}});
