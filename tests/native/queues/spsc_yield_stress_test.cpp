@@ -4,6 +4,8 @@
 // semi-buffer; a pop moves it out after reading the producer's index and before releasing the
 // slot: so the yields land inside each operation's window, at small capacities where the two
 // threads meet on every item. Checks FIFO with no loss or duplication (queue_test_support.hpp).
+// The Vyukov MPMC queue runs here too, with one producer and one consumer (its FIFO order holds
+// then): its yields fall between claiming a cell and publishing its sequence number.
 // Short in npm test; PIPELAB_STRESS=long runs 20x more items, PIPELAB_STRESS_SEED replays a seed.
 #include <gtest/gtest.h>
 
@@ -14,6 +16,7 @@
 #include "pipelab/queues/batch_queue.hpp"
 #include "pipelab/queues/cached_spsc_queue.hpp"
 #include "pipelab/queues/lamport_queue.hpp"
+#include "pipelab/queues/vyukov_mpmc_queue.hpp"
 #include "queue_test_support.hpp"
 #include "support/stress.hpp"
 
@@ -71,10 +74,18 @@ struct CachedBatched {
     return CachedSpscQueue<YieldingItem>(capacity, (capacity + 1) / 2);
   }
 };
+struct Vyukov {
+  static constexpr const char* kName = "VyukovMpmc";
+  static VyukovMpmcQueue<YieldingItem> make(std::size_t capacity) {
+    std::size_t pow2 = 2;  // a power of two, at least 2
+    while (pow2 < capacity) pow2 *= 2;
+    return VyukovMpmcQueue<YieldingItem>(pow2);
+  }
+};
 
 template <typename Kind>
 class SpscYieldStress : public ::testing::Test {};
-using Kinds = ::testing::Types<Batch, Lamport, CachedPerItem, CachedBatched>;
+using Kinds = ::testing::Types<Batch, Lamport, CachedPerItem, CachedBatched, Vyukov>;
 struct KindName {
   template <typename Kind>
   static std::string GetName(int) {
