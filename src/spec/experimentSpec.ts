@@ -2,6 +2,7 @@
 // spec out (defaults applied), or a SpecError naming the first bad field. The C++ parser
 // (wasm/include/pipelab/pipeline/spec_parse.hpp) makes the same checks in the same order with
 // the same messages; the case table tests/fixtures/spec-cases.json holds the two to it.
+import type { BarrierKind, Schedule } from './barrierFields';
 import { readJsonText } from './jsonText';
 import { DEFAULTS, LIMITS } from './limits';
 import {
@@ -29,6 +30,7 @@ export { SpecError } from './specFields';
 export { RUNTIMES, type Runtime } from './runtimeKinds';
 export { TWO_STAGE_VARIANTS, type TwoStageVariant } from './twoStageRules';
 import type { TwoStageVariant } from './twoStageRules';
+export { BARRIER_KINDS, SCHEDULES, type BarrierKind, type Schedule } from './barrierFields';
 
 export const STAGE_MODES = ['serial-in-order', 'serial-out-of-order', 'parallel'] as const;
 export const QUEUE_KINDS = ['batch', 'lamport', 'cached-spsc', 'mutex', 'vyukov-mpmc'] as const;
@@ -80,6 +82,11 @@ export interface ExperimentSpec {
   batchItems?: number;
   /** Two-stage output only: the buffer pool (default: formatting threads + 2). */
   buffers?: number;
+  /** Barrier runtime only, always present there (src/spec/barrierFields.ts). For it, `items` are
+   * intervals and the one stage's fixed service is the work of one interval, all threads together. */
+  barrier?: BarrierKind;
+  schedule?: Schedule;
+  quantumUs?: number;
   items: number;
   seed: number;
   cores?: number;
@@ -203,7 +210,7 @@ export function parseExperimentSpec(json: unknown): ExperimentSpec {
     if (queue.kind !== d.kind || queue.capacity !== d.capacity)
       throw notTaken('queue', kind.fields, `the ${runtime} runtime`);
   }
-  const own = kind.ownFields?.(obj, stageThreads) ?? {};
+  const own = kind.ownFields?.(obj, stageThreads, { stages, threads }) ?? {};
   const items = readInteger(requireField(obj, 'items', ''), 'items', ...LIMITS.items);
   const seed = readInteger(requireField(obj, 'seed', ''), 'seed', ...LIMITS.seed);
   const spec: ExperimentSpec = { runtime, stages, threads, tokens, queue, ...own, items, seed };

@@ -2,6 +2,7 @@
 // derives its thread and token counts — the one place to add a kind in TypeScript. Its C++ twin
 // is runtime_kinds() in wasm/include/pipelab/pipeline/spec_parse.hpp; contracts/spec.md
 // ("Adding a runtime kind") lists what else a new kind touches.
+import { readBarrierFields } from './barrierFields';
 import { LIMITS } from './limits';
 import { notTaken, readInteger, SpecError, type JsonObject } from './specFields';
 import {
@@ -26,6 +27,9 @@ export const TOP_FIELDS = [
   'items',
   'seed',
   'cores',
+  'barrier',
+  'schedule',
+  'quantumUs',
 ] as const;
 export type TopField = (typeof TOP_FIELDS)[number];
 
@@ -41,17 +45,33 @@ export interface RuntimeKindRules {
   tokens(obj: JsonObject, threads: number, kind: string): number;
   /** The stages the kind needs, checked once they are read (two-stage kinds: a fixed shape). */
   checkStages?(stages: readonly StageShape[]): void;
-  /** The kind's own fields with their defaults, read after `queue`, in normalised key order. */
-  ownFields?(obj: JsonObject, stageThreads: number[]): JsonObject;
+  /** The kind's own fields with their defaults, read after `queue`, in normalised key order
+   * (the barrier kind's rules also read the stages and the thread count parsed so far). */
+  ownFields?(obj: JsonObject, stageThreads: number[], parsed: KindInputs): JsonObject;
 }
 
-/** The fields of the original kinds: every field but the two-stage runtimes' own. */
+/** What a kind's ownFields() may read from the spec parsed so far. */
+export interface KindInputs {
+  stages: ReadonlyArray<{ service: { kind: string; us?: number } }>;
+  threads: number;
+}
+
+/** The fields only the two-stage runtimes take, and only the barrier runtime. */
+const TWO_STAGE_ONLY: readonly TopField[] = ['variant', 'batchItems', 'buffers'];
+const BARRIER_ONLY: readonly TopField[] = ['barrier', 'schedule', 'quantumUs'];
+/** The fields of the original kinds: every field but the two-stage and barrier runtimes' own. */
 const PIPELINE_FIELDS = TOP_FIELDS.filter(
-  (f) => f !== 'variant' && f !== 'batchItems' && f !== 'buffers',
+  (f) => !TWO_STAGE_ONLY.includes(f) && !BARRIER_ONLY.includes(f),
 );
 const STATIC_FIELDS = PIPELINE_FIELDS.filter((f) => f !== 'tokens');
-const TWO_STAGE_OUTPUT_FIELDS = TOP_FIELDS.filter((f) => f !== 'tokens' && f !== 'queue');
+const TWO_STAGE_OUTPUT_FIELDS = TOP_FIELDS.filter(
+  (f) => f !== 'tokens' && f !== 'queue' && !BARRIER_ONLY.includes(f),
+);
 const TWO_STAGE_INPUT_FIELDS = TWO_STAGE_OUTPUT_FIELDS.filter((f) => f !== 'buffers');
+/** Barrier: no tokens and no queue (both carried at their normalised values). */
+const BARRIER_FIELDS = TOP_FIELDS.filter(
+  (f) => f !== 'tokens' && f !== 'queue' && !TWO_STAGE_ONLY.includes(f),
+);
 
 /** Static and collapsed: the sum of the stage threads (a fused stage of the collapsed runtime
  * is served by the sum of its threads); a given `threads` must equal it. */
@@ -77,7 +97,7 @@ function sumOfStageThreads(obj: JsonObject, stageThreads: number[]): number {
   return threads;
 }
 
-/** Work-stealing: a pool of workers, any stage each. */
+/** Work-stealing: a pool of workers, any stage each. Barrier: the threads meeting at it. */
 const workerThreads = (obj: JsonObject) =>
   obj.threads === undefined ? 1 : readInteger(obj.threads, 'threads', ...LIMITS.threads);
 
@@ -136,6 +156,14 @@ export const RUNTIME_KINDS = {
     twoStageOutputFields,
   ),
   'two-stage-input': twoStageKind('two-stage-input', TWO_STAGE_INPUT_FIELDS, twoStageInputFields),
+  /** T threads repeat (compute, barrier) for `items` intervals: src/spec/barrierFields.ts. */
+  barrier: {
+    fields: BARRIER_FIELDS,
+    carries: ['tokens', 'queue'],
+    threads: workerThreads,
+    tokens: tokensAsThreads,
+    ownFields: readBarrierFields,
+  },
 } satisfies Record<string, RuntimeKindRules>;
 
 export type Runtime = keyof typeof RUNTIME_KINDS;

@@ -131,6 +131,38 @@ TEST(SpecValidate, RejectsWithTheJsonPathsMessages) {
   EXPECT_EQ(validate_error(ExperimentSpec{}), "stages: 0 stages is out of range (allowed 1..16)");
 }
 
+// The barrier runtime's rules for specs built in C++ (the bench, tests): the same checks and
+// messages as barrier_fields() on the JSON path.
+TEST(SpecValidate, BarrierRulesAsTheJsonPathWordsThem) {
+  const auto barrier = [](double us, std::uint32_t threads) {
+    ExperimentSpec s = one_stage(RuntimeKind::kBarrier,
+                                 {"compute", StageMode::kParallel, 1, ServiceSpec::fixed(us)});
+    s.threads = threads;
+    return s;
+  };
+  ExperimentSpec ok = barrier(1000, 0);
+  validate(ok);
+  EXPECT_EQ(ok.threads, 1u);
+  EXPECT_EQ(ok.tokens, 1u);
+  EXPECT_EQ(ok.barrier, BarrierKind::kBlocking);
+  EXPECT_EQ(ok.schedule, Schedule::kOs);
+  EXPECT_EQ(ok.quantum_us, 4000u);
+  EXPECT_EQ(validate_error(barrier(1000, 16)),
+            "stages[0].service.us: 1000 over threads = 16 is 62.5 µs per thread, too short to "
+            "measure (allowed 100..1000000 µs per thread)");
+  ExperimentSpec two = barrier(1000, 1);
+  two.stages.push_back(two.stages[0]);
+  EXPECT_EQ(validate_error(two),
+            "stages: 2 stages is out of range (allowed 1 for the barrier runtime)");
+  ExperimentSpec packed = barrier(1000, 2);
+  packed.schedule = Schedule::kPacked;
+  EXPECT_EQ(validate_error(packed), "cores: missing (required for the packed schedule)");
+  packed.cores = 2;
+  EXPECT_EQ(validate_error(packed), "(accepted)");
+  packed.quantum_us = 10;
+  EXPECT_EQ(validate_error(packed), "quantumUs: 10 is out of range (allowed 50..100000)");
+}
+
 TEST(SpecValidate, CheckRangeKeepsItsNote) {
   try {
     detail::check_range("threads", 65, 1, 63, "; the writer is thread 64");

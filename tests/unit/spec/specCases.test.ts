@@ -4,9 +4,11 @@
 // only fails there.
 import { describe, expect, test } from 'vitest';
 import {
+  BARRIER_KINDS,
   KERNEL_NAMES,
   QUEUE_KINDS,
   RUNTIMES,
+  SCHEDULES,
   STAGE_MODES,
   TWO_STAGE_VARIANTS,
   parseExperimentSpec,
@@ -51,6 +53,8 @@ describe('the case table covers the contract', () => {
       ...QUEUE_KINDS,
       ...KERNEL_NAMES,
       ...TWO_STAGE_VARIANTS,
+      ...BARRIER_KINDS,
+      ...SCHEDULES,
     ]) {
       expect(
         good.some((s) => s.includes(`"${word}"`)),

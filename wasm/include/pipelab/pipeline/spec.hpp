@@ -6,8 +6,9 @@
 // with the messages the JSON parser gives, e.g. `stages[1].threads: 0 is out of range (allowed
 // 1..64)`. The rule helpers in `detail` word each message once for both paths. Times are
 // microseconds. Defaults: threads = sum of stage threads (static/collapsed, two-stage) or 1
-// (work-stealing, the serial two-stage variant), tokens = threads, queue = batch/16; two-stage:
-// batch_items 1024, buffers = the parallel stage's threads + 2 (output).
+// (work-stealing, the serial two-stage variant, barrier), tokens = threads, queue = batch/16;
+// two-stage: batch_items 1024, buffers = the parallel stage's threads + 2 (output); barrier:
+// blocking barrier, os schedule, quantum_us = 4000 (the limits file).
 #pragma once
 
 #include <cstdint>
@@ -43,10 +44,14 @@ enum class RuntimeKind : std::uint8_t {
   kWorkStealing,
   kTwoStageOutput,
   kTwoStageInput,
+  kBarrier,
 };
 // The two-stage runtimes' `variant`: the serial stage plus N parallel threads, one thread per
 // stage (Dempsey's dual-thread comparison point), or one thread doing both stages.
 enum class TwoStageVariant : std::uint8_t { kTwoStage, kDualThread, kSerial };
+// Barrier runtime: the barrier the threads meet at, and who places them on cores.
+enum class BarrierKind : std::uint8_t { kSpin, kBlocking };
+enum class Schedule : std::uint8_t { kOs, kPacked };
 enum class StageMode : std::uint8_t { kSerialInOrder, kSerialOutOfOrder, kParallel };
 enum class ServiceKind : std::uint8_t { kFixed, kExponential, kUniform, kBimodal, kKernel };
 enum class KernelName : std::uint8_t {
@@ -112,6 +117,11 @@ struct ExperimentSpec {
   std::uint64_t items = 0;
   std::uint32_t seed = 0;
   std::optional<std::uint32_t> cores;
+  // Barrier runtime only (contracts/spec.md): `items` are intervals, and the one stage's fixed
+  // service is the work of one interval, all threads together, split evenly over them.
+  BarrierKind barrier = BarrierKind::kBlocking;
+  Schedule schedule = Schedule::kOs;
+  std::uint32_t quantum_us = std::uint32_t(limits::kDefaultQuantumUs);
 };
 
 // Limits other headers size or check against (runtime.hpp, the two-stage runtimes).
@@ -130,6 +140,8 @@ inline const char* to_string(RuntimeKind k) noexcept {
       return "two-stage-output";
     case RuntimeKind::kTwoStageInput:
       return "two-stage-input";
+    case RuntimeKind::kBarrier:
+      return "barrier";
   }
   return "?";
 }
@@ -144,6 +156,10 @@ inline const char* to_string(TwoStageVariant v) noexcept {
   }
   return "?";
 }
+inline const char* to_string(BarrierKind k) noexcept {
+  return k == BarrierKind::kSpin ? "spin" : "blocking";
+}
+inline const char* to_string(Schedule s) noexcept { return s == Schedule::kOs ? "os" : "packed"; }
 inline const char* to_string(StageMode m) noexcept {
   switch (m) {
     case StageMode::kSerialInOrder:
@@ -344,6 +360,32 @@ inline void check_buffer_pool(double buffers, double batch_items) {
   }
 }
 
+// The barrier runtime's cross-field rules, after its own fields are read (barrierFields.ts in
+// TypeScript): one stage, a fixed service (the work of one interval, all threads together), at
+// least kBarrierThreadUs.lo µs of it per thread, and `cores` given for the packed schedule (the
+// parser checks this before it reads `cores`, so it says whether `cores` was given).
+inline void check_barrier(const ExperimentSpec& spec, bool cores_given) {
+  if (spec.stages.size() != 1) {
+    throw SpecError("stages", std::to_string(spec.stages.size()) +
+                                  " stages is out of range (allowed 1 for the barrier runtime)");
+  }
+  const ServiceSpec& work = spec.stages[0].service;
+  if (work.kind != ServiceKind::kFixed) {
+    throw SpecError("stages[0].service.kind", json::quote(to_string(work.kind)) +
+                                                  " is not one of fixed (for the barrier runtime)");
+  }
+  const double per_thread_us = work.us / spec.threads;
+  if (per_thread_us < limits::kBarrierThreadUs.lo) {
+    throw SpecError("stages[0].service.us",
+                    num(work.us) + " over threads = " + num(spec.threads) + " is " +
+                        num(per_thread_us) + " µs per thread, too short to measure (allowed " +
+                        allowed(limits::kBarrierThreadUs) + " µs per thread)");
+  }
+  if (spec.schedule == Schedule::kPacked && !cores_given) {
+    throw SpecError("cores", "missing (required for the packed schedule)");
+  }
+}
+
 inline void check_service(const std::string& path, const ServiceSpec& s) {
   const Range us = limits::kServiceUs;
   switch (s.kind) {
@@ -388,7 +430,7 @@ inline void validate(ExperimentSpec& spec) {
   const bool two_stage = is_two_stage(spec.runtime);
   if (two_stage) detail::check_two_stage_shape(spec.runtime, spec.stages);
   if (two_stage) detail::check_variant_threads(spec.runtime, spec.variant, spec.stages);
-  if (spec.runtime == RuntimeKind::kWorkStealing) {
+  if (spec.runtime == RuntimeKind::kWorkStealing || spec.runtime == RuntimeKind::kBarrier) {
     if (spec.threads == 0) spec.threads = 1;
     check_range("threads", spec.threads, limits::kThreads);
   } else if (two_stage && spec.variant == TwoStageVariant::kSerial) {
@@ -409,6 +451,10 @@ inline void validate(ExperimentSpec& spec) {
     if (spec.buffers == 0) spec.buffers = spec.stages[parallel_stage(spec.runtime)].threads + 2;
     check_range("buffers", spec.buffers, limits::kBuffers);
     detail::check_buffer_pool(spec.buffers, spec.batch_items);
+  }
+  if (spec.runtime == RuntimeKind::kBarrier) {
+    check_range("quantumUs", spec.quantum_us, limits::kQuantumUs);
+    detail::check_barrier(spec, spec.cores.has_value());
   }
   check_range("items", double(spec.items), limits::kItems);
   if (spec.cores) check_range("cores", *spec.cores, limits::kCores);

@@ -25,8 +25,9 @@ using json::Value;
 using spec_fields::Names;
 
 // Every top-level field, in the order messages list them.
-inline const Names kTopFields = {"runtime",    "stages",  "threads", "tokens", "queue", "variant",
-                                 "batchItems", "buffers", "items",   "seed",   "cores"};
+inline const Names kTopFields = {"runtime", "stages",     "threads",  "tokens",   "queue",
+                                 "variant", "batchItems", "buffers",  "items",    "seed",
+                                 "cores",   "barrier",    "schedule", "quantumUs"};
 inline const Names kStageFields = {"name", "mode", "threads", "service"};
 inline const Names kQueueFields = {"kind", "capacity"};
 
@@ -41,8 +42,9 @@ struct RuntimeRules {
   std::uint32_t (*threads)(const Value& root, const std::vector<StageSpec>& stages);
   // The token count after defaults.
   std::uint32_t (*tokens)(const Value& root, std::uint32_t threads, const RuntimeRules& self);
-  // Two-stage kinds: the stage shape, checked once the stages are read, and the kind's own
-  // fields (variant, batchItems, buffers), read after `queue`. Null for the other kinds.
+  // The stage shape, checked once the stages are read (two-stage kinds), and the kind's own
+  // fields, read after `queue` (two-stage: variant, batchItems, buffers; barrier: barrier,
+  // schedule, quantumUs and its rules). Null for the other kinds.
   void (*check_stages)(RuntimeKind kind, const std::vector<StageSpec>& stages) = nullptr;
   void (*own_fields)(const Value& root, ExperimentSpec& spec) = nullptr;
 };
@@ -114,17 +116,37 @@ inline void two_stage_fields(const Value& root, ExperimentSpec& spec) {
   detail::check_buffer_pool(spec.buffers, spec.batch_items);
 }
 
+// The barrier runtime's own fields, after `queue`, then its rules (src/spec/barrierFields.ts):
+// barrier, schedule, quantumUs; then detail::check_barrier (one fixed stage, enough work per
+// thread, `cores` given when packed; its value is read after `seed`, as for every kind).
+inline void barrier_fields(const Value& root, ExperimentSpec& spec) {
+  using namespace spec_fields;
+  if (const Value* b = root.find("barrier")) {
+    spec.barrier =
+        word(*b, "barrier", std::vector<BarrierKind>{BarrierKind::kSpin, BarrierKind::kBlocking});
+  }
+  if (const Value* s = root.find("schedule")) {
+    spec.schedule = word(*s, "schedule", std::vector<Schedule>{Schedule::kOs, Schedule::kPacked});
+  }
+  if (const Value* q = root.find("quantumUs")) {
+    spec.quantum_us = std::uint32_t(integer(*q, "quantumUs", limits::kQuantumUs));
+  }
+  detail::check_barrier(spec, root.find("cores") != nullptr);
+}
+
 // The runtime kinds, in the order messages list them: the one place to add a kind in C++
 // (src/spec/runtimeKinds.ts is the TypeScript one; contracts/spec.md says what else to touch).
 inline const std::vector<RuntimeRules>& runtime_kinds() {
-  static const Names kStaticFields = {"runtime", "stages", "threads", "queue",
-                                      "items",   "seed",   "cores"};
   static const Names kPipelineFields = {"runtime", "stages", "threads", "tokens",
                                         "queue",   "items",  "seed",    "cores"};
+  static const Names kStaticFields = {"runtime", "stages", "threads", "queue",
+                                      "items",   "seed",   "cores"};
   static const Names kOutputFields = {"runtime", "stages", "threads", "variant", "batchItems",
                                       "buffers", "items",  "seed",    "cores"};
   static const Names kInputFields = {"runtime",    "stages", "threads", "variant",
                                      "batchItems", "items",  "seed",    "cores"};
+  static const Names kBarrierFields = {"runtime", "stages",  "threads",  "items",    "seed",
+                                       "cores",   "barrier", "schedule", "quantumUs"};
   static const std::vector<RuntimeRules> kinds = {
       {RuntimeKind::kStatic, kStaticFields, {"tokens"}, sum_of_stage_threads, tokens_as_threads},
       {RuntimeKind::kCollapsed, kStaticFields, {"tokens"}, sum_of_stage_threads, tokens_as_threads},
@@ -144,6 +166,14 @@ inline const std::vector<RuntimeRules>& runtime_kinds() {
        tokens_as_threads,
        detail::check_two_stage_shape,
        two_stage_fields},
+      // Thread packing (seed 004): tokens and queue carried at their normalised values.
+      {RuntimeKind::kBarrier,
+       kBarrierFields,
+       {"tokens", "queue"},
+       worker_threads,
+       tokens_as_threads,
+       nullptr,
+       barrier_fields},
   };
   return kinds;
 }

@@ -1,6 +1,8 @@
 // to_json(): a normalised ExperimentSpec as JSON text, byte for byte what JSON.stringify gives for
 // the spec src/spec/experimentSpec.ts returns (same keys in the same order, JavaScript's numbers),
-// so the case table compares both validators' results as text. `cores` only when present.
+// so the case table compares both validators' results as text. `cores` only when present; the
+// kinds' own fields (two-stage: variant, batchItems, buffers; barrier: barrier, schedule,
+// quantumUs) only for them, always, right after `queue`.
 #pragma once
 
 #include <string>
@@ -68,6 +70,11 @@ inline std::string to_json(const ExperimentSpec& spec) {
   }
   if (spec.runtime == RuntimeKind::kTwoStageOutput) {
     out += "," + field("buffers", number_text(spec.buffers));
+  }
+  if (spec.runtime == RuntimeKind::kBarrier) {
+    out += "," + field("barrier", quote(to_string(spec.barrier))) + "," +
+           field("schedule", quote(to_string(spec.schedule))) + "," +
+           field("quantumUs", number_text(spec.quantum_us));
   }
   out += "," + field("items", number_text(double(spec.items))) + "," +
          field("seed", number_text(spec.seed));
