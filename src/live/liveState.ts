@@ -66,6 +66,7 @@ function slotAfter(e: Pick<TelemetryEvent, 'kind' | 'stage'>, stages: number): n
     case 'end':
     case 'idle':
     case 'blocked-empty': // waiting for input: the stage has nothing to do — a bubble
+    case 'barrier-arrive': // waiting at the barrier for the others
       return stages + IDLE;
     case 'blocked-full': // finished an item but the next queue is full
       return stages + BLOCKED;

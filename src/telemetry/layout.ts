@@ -53,6 +53,8 @@ export const EVENT_KINDS = [
   'buffer-take',
   'buffer-ready',
   'buffer-free',
+  'barrier-arrive',
+  'barrier-pass',
 ] as const;
 export type EventKindName = (typeof EVENT_KINDS)[number];
 
@@ -85,6 +87,8 @@ export function encodeBatchArg({ half, flush, count }: BatchArg): number {
 /** `item` value meaning "no item"; `stage` value meaning "no stage". */
 export const NO_ITEM = 0xffffffff;
 export const NO_STAGE = 0xff;
+/** Barrier-runtime events' `arg` under the os schedule: the OS chose the core, unseen. */
+export const NO_CORE = 0xffffffff;
 
 export interface TelemetryEvent {
   timeUs: number;

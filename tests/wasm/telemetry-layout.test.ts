@@ -123,7 +123,9 @@ describe('telemetry layout: C++ in wasm → TypeScript decoder', () => {
       for (const e of r.events) {
         ok &&= e.seq > lastSeq && e.seq >= e.item && e.arg === e.item * 3;
         ok &&=
-          e.kind === EVENT_KINDS[e.item % 9] && e.stage === e.item % 7 && e.timeUs === e.item / 2;
+          e.kind === EVENT_KINDS[e.item % EVENT_KINDS.length] &&
+          e.stage === e.item % 7 &&
+          e.timeUs === e.item / 2;
         lastSeq = e.seq;
       }
       read += r.events.length;

@@ -23,7 +23,7 @@ using Clock = std::chrono::steady_clock;
 constexpr std::uint32_t kPhases = test_build::kUnderTsan ? 200 : 1000;
 // With more threads than cores a spinner holds its core until the OS preempts it, so every phase
 // can cost a time slice (milliseconds on a loaded machine): those runs take few phases.
-constexpr std::uint32_t kPhasesOversubscribed = test_build::kUnderTsan ? 20 : 50;
+constexpr std::uint32_t kPhasesOversubscribed = test_build::kUnderTsan ? 5 : 10;
 
 std::uint32_t phases_for(std::uint32_t threads) {
   return threads <= std::thread::hardware_concurrency() ? kPhases : kPhasesOversubscribed;

@@ -1,6 +1,6 @@
-// make_runtime(): the runtime an ExperimentSpec asks for (static, collapsed, work-stealing or a
-// two-stage I/O runtime), constructed but not started. Throws SpecError naming the field for a
-// bad spec.
+// make_runtime(): the runtime an ExperimentSpec asks for (static, collapsed, work-stealing, a
+// two-stage I/O runtime or barrier), constructed but not started. Throws SpecError naming the
+// field for a bad spec.
 // Engine use (one controlling thread):
 //   auto rt = make_runtime(parse_experiment_spec(json), RunOptions{});
 //   rt->start();                       // returns at once; poll rt->finished() from the event loop
@@ -13,6 +13,7 @@
 
 #include <memory>
 
+#include "pipelab/pipeline/barrier_runtime.hpp"
 #include "pipelab/pipeline/runtime.hpp"
 #include "pipelab/pipeline/spec.hpp"
 #include "pipelab/pipeline/static_runtime.hpp"
@@ -33,6 +34,7 @@ inline std::unique_ptr<Runtime> make_runtime(const ExperimentSpec& spec,
   if (spec.runtime == RuntimeKind::kTwoStageInput) {
     return std::make_unique<TwoStageInputRuntime>(spec, options);
   }
+  if (spec.runtime == RuntimeKind::kBarrier) return std::make_unique<BarrierRuntime>(spec, options);
   return std::make_unique<StaticRuntime>(spec, options);
 }
 

@@ -18,6 +18,9 @@
 // request_resume() restarts it, so telemetry times, elapsed_us() and throughput count running
 // time only. A pause emits no event: it lasts 0 µs on the run clock, and each lane keeps the
 // state its worker parked in. Cancel while paused wakes every worker and they exit.
+// A runtime whose workers may sleep elsewhere than pause_point() (the barrier runtime's futex
+// waits) overrides wake_waiters(): request_cancel() and request_pause() call it after raising
+// their flag, so such a sleeper wakes, sees the flag, and exits or parks.
 // Memory orders: cancel and pause flags release/acquire (read on the hot path without the lock;
 // parking re-reads them under pause_mutex_); live-thread count acq_rel on exit so finished()
 // (acquire) sees every worker's writes, including RunChecks results and outputs.
@@ -113,16 +116,22 @@ class Runtime {
   // Also wakes paused workers; they exit as they would from a running run.
   void request_cancel() noexcept {
     cancel_.store(true, std::memory_order_release);
-    // Under the lock: a worker between its predicate check and its wait would miss the notify.
-    std::lock_guard<std::mutex> lock(pause_mutex_);
-    pause_cv_.notify_all();
+    {
+      // Under the lock: a worker between its predicate check and its wait would miss the notify.
+      std::lock_guard<std::mutex> lock(pause_mutex_);
+      pause_cv_.notify_all();
+    }
+    wake_waiters();
   }
   // Workers park at their next item boundary; may be called before the threads have started
   // running (after start()), and they park on arrival. Idempotent.
   void request_pause() noexcept {
-    std::lock_guard<std::mutex> lock(pause_mutex_);
-    pause_.store(true, std::memory_order_release);
-    maybe_all_parked();  // e.g. every worker but the parked ones has already exited
+    {
+      std::lock_guard<std::mutex> lock(pause_mutex_);
+      pause_.store(true, std::memory_order_release);
+      maybe_all_parked();  // e.g. every worker but the parked ones has already exited
+    }
+    wake_waiters();
   }
   // Wakes parked workers and restarts the run clock. A no-op when not paused.
   void request_resume() noexcept {
@@ -177,6 +186,11 @@ class Runtime {
   virtual void prepare() = 0;
   // Body of worker `w`; returns when the run is over or cancel_requested().
   virtual void work(std::uint32_t w) = 0;
+  // Wakes workers sleeping outside pause_point() so they see a cancel or pause flag just raised
+  // (see the file comment). Called from request_cancel() (the destructor's too: derived classes
+  // call request_cancel() in their own destructor, as their members still live) and
+  // request_pause(); any thread. The default has nothing to wake.
+  virtual void wake_waiters() noexcept {}
 
   bool cancel_requested() const noexcept { return cancel_.load(std::memory_order_acquire); }
   // Worker `w` calls this where it checks cancel_requested() and holds no half-served item (it

@@ -31,8 +31,11 @@ enum class EventKind : std::uint8_t {
   kBufferTake = 13,   // a formatter took the buffer from the pool for the batch
   kBufferReady = 14,  // the batch is formatted in the buffer and waits for the writer
   kBufferFree = 15,   // the writer wrote the batch and put the buffer back in the pool
+  // Barrier runtime (item = interval, arg = core of the packed schedule or kNoCore):
+  kBarrierArrive = 16,  // the thread finished its interval's work and arrived at the barrier
+  kBarrierPass = 17,    // every thread had arrived: this one passed the barrier
 };
-inline constexpr std::uint32_t kEventKindCount = 16;
+inline constexpr std::uint32_t kEventKindCount = 18;
 
 // The names of contracts/telemetry.md (src/telemetry/layout.ts EVENT_KINDS, same order).
 inline const char* to_string(EventKind k) noexcept {
@@ -69,6 +72,10 @@ inline const char* to_string(EventKind k) noexcept {
       return "buffer-ready";
     case EventKind::kBufferFree:
       return "buffer-free";
+    case EventKind::kBarrierArrive:
+      return "barrier-arrive";
+    case EventKind::kBarrierPass:
+      return "barrier-pass";
   }
   return "?";
 }
@@ -87,6 +94,9 @@ constexpr std::uint32_t batch_arg(std::size_t half, std::size_t count,
 
 inline constexpr std::uint32_t kNoItem = 0xFFFFFFFFu;
 inline constexpr std::uint8_t kNoStage = 0xFF;
+// arg of barrier-runtime events under the os schedule: the OS chose the core, and the browser
+// cannot tell which.
+inline constexpr std::uint32_t kNoCore = 0xFFFFFFFFu;
 
 struct Event {
   double time_us;      // µs since the run started (steady clock)

@@ -79,20 +79,34 @@ class RunTelemetry {
     t.busy_us[stage] += busy_us;
     if (now_us - t.last_flush_us >= kTallyFlushUs) flush_tally(worker, now_us);
   }
+  // Worker `worker` only: time that counts no item — µs busy and µs idle at `stage` (the barrier
+  // runtime computes and waits per interval and counts each interval once, not per thread).
+  void tally_time(std::uint16_t worker, std::uint32_t stage, double busy_us, double idle_us,
+                  double now_us) noexcept {
+    Tally& t = tallies_[worker];
+    t.busy_us[stage] += busy_us;
+    t.idle_us[stage] += idle_us;
+    if (now_us - t.last_flush_us >= kTallyFlushUs) flush_tally(worker, now_us);
+  }
   // Worker `worker` only (or the controller after the worker has exited): its tallies so far go
   // to the stage counters.
   void flush_tally(std::uint16_t worker) noexcept { flush_tally(worker, now_us()); }
   void flush_tally(std::uint16_t worker, double now_us) noexcept {
     Tally& t = tallies_[worker];
     for (std::uint32_t s = 0; s < stages_; ++s) {
-      if (t.items[s] == 0) continue;
       StageCounters& c = counters_[s];
-      c.add(c.items_in, t.items[s]);
-      c.add(c.items_out, t.items[s]);
-      const auto whole = std::uint64_t(t.busy_us[s]);
-      c.add(c.busy_us, whole);
-      t.busy_us[s] -= double(whole);  // keep the fraction: no drift over many short services
-      t.items[s] = 0;
+      if (t.items[s] != 0) {
+        c.add(c.items_in, t.items[s]);
+        c.add(c.items_out, t.items[s]);
+        t.items[s] = 0;
+      }
+      // Whole µs only; the fraction stays: no drift over many short services.
+      const auto busy = std::uint64_t(t.busy_us[s]);
+      const auto idle = std::uint64_t(t.idle_us[s]);
+      if (busy != 0) c.add(c.busy_us, busy);
+      if (idle != 0) c.add(c.idle_us, idle);
+      t.busy_us[s] -= double(busy);
+      t.idle_us[s] -= double(idle);
     }
     t.last_flush_us = now_us;
   }
@@ -152,6 +166,7 @@ class RunTelemetry {
   struct Tally {
     std::uint64_t items[kMaxStages] = {};
     double busy_us[kMaxStages] = {};
+    double idle_us[kMaxStages] = {};
     double last_flush_us = 0;
   };
   static_assert(std::is_trivially_copyable_v<Tally>, "a tally owns no heap data");
