@@ -1,6 +1,7 @@
 // The discrete-event twin's entry point: one ExperimentSpec in, a steppable seeded run out.
 import type { MeasuredServiceUs } from '../model/serviceTime';
 import type { ExperimentSpec } from '../spec/experimentSpec';
+import { BarrierTwin, DEFAULT_BALANCE_PERIOD_US } from './barrierRuntime';
 import { Xoshiro128 } from './prng';
 import { stageSamplers } from './serviceSampler';
 import { StaticRuntime } from './staticRuntime';
@@ -23,6 +24,8 @@ export interface SimOptions {
   inFlightLimit?: number;
   /** Mean service per stage for kernel stages (µs), e.g. measured by the threads engine. */
   measuredServiceUs?: MeasuredServiceUs;
+  /** Barrier runtime, os schedule: µs between load-balancer runs (src/sim/barrierRuntime.ts). */
+  balancePeriodUs?: number;
 }
 
 export interface WorkerStats {
@@ -47,6 +50,8 @@ export interface SimResult {
   cores: number;
   stages: StageCounters[];
   workers: WorkerStats[];
+  /** Barrier runtime: µs each core spent computing. */
+  coreBusyUs?: number[];
 }
 
 export interface Simulation {
@@ -86,6 +91,7 @@ function twinOf(
  * service draws, one for steal victims (SimCore).
  */
 export function createSimulation(spec: ExperimentSpec, options: SimOptions = {}): Simulation {
+  if (spec.runtime === 'barrier') return barrierSimulation(spec, options);
   const rngForService = new Xoshiro128(spec.seed ^ 0x5bd1e995);
   const samplers = stageSamplers(spec, rngForService, options.measuredServiceUs);
   const cores = Math.min(spec.cores ?? spec.threads, spec.threads);
@@ -137,6 +143,50 @@ export function createSimulation(spec: ExperimentSpec, options: SimOptions = {})
           `simulation stalled after ${runtime.clock.completed} of ${spec.items} items`,
         );
       }
+      return result();
+    },
+    result,
+  };
+}
+
+/** The barrier runtime's twin behind the same interface: items are intervals, workers threads. */
+function barrierSimulation(spec: ExperimentSpec, options: SimOptions): Simulation {
+  const periodUs = options.balancePeriodUs ?? DEFAULT_BALANCE_PERIOD_US;
+  if (!(periodUs > 0 && Number.isFinite(periodUs)))
+    throw new RangeError(`invalid balancePeriodUs: ${periodUs} (allowed finite number > 0)`);
+  const twin = new BarrierTwin(spec, periodUs, options.sink);
+  const result = (): SimResult => ({
+    items: spec.items,
+    completed: twin.clock.completed,
+    makespanUs: twin.clock.lastUs,
+    throughputPerUs: twin.clock.lastUs > 0 ? twin.clock.completed / twin.clock.lastUs : 0,
+    steadyThroughputPerUs: twin.clock.steadyThroughputPerUs(),
+    events: twin.eventCount,
+    cores: twin.cores,
+    stages: twin.counters.map((c) => ({ ...c })),
+    workers: Array.from({ length: twin.workerCount }, (_, w) => ({
+      busyUs: twin.workerBusyUs[w],
+      idleUs: twin.workerIdleUs[w],
+      blockedUs: twin.workerBlockedUs[w],
+      steals: 0,
+      stealAttempts: 0,
+    })),
+    coreBusyUs: Array.from(twin.coreBusyUs),
+  });
+  return {
+    get nowUs() {
+      return twin.nowUs;
+    },
+    get done() {
+      return twin.clock.done;
+    },
+    advanceTo: (timeUs) => twin.advanceTo(timeUs),
+    runToEnd: () => {
+      twin.drain();
+      if (!twin.clock.done)
+        throw new Error(
+          `simulation stalled after ${twin.clock.completed} of ${spec.items} intervals`,
+        );
       return result();
     },
     result,
