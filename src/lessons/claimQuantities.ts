@@ -2,11 +2,14 @@
 // and the pipeline's capacity bound — each a pure function of an ExperimentSpec. A lesson that
 // needs a new kind of number adds one entry here.
 import { MODEL_OVERLAYS, modelItemsPerSec, type ModelOverlay } from '../model/overlays';
+import { threadPacking } from '../model/seedModels';
 import { stageInputs } from '../model/serviceTime';
+import { DEFAULT_BALANCE_PERIOD_US } from '../sim/barrierRuntime';
 import { batchTwinSteps } from '../sim/batchTwin';
 import { simulateRepeats, spreadOf } from '../sim/repeats';
 import type { SimResult } from '../sim/simulation';
 import {
+  threadReduction,
   TWO_STAGE_VARIANTS,
   type ExperimentSpec,
   type TwoStageVariant,
@@ -16,7 +19,7 @@ import { inputMirror, withVariant } from '../spec/twoStageVariants';
 export interface ClaimQuantity {
   /** How the name is written, for messages: `model.<overlay>`. */
   pattern: string;
-  unit: 'items/s' | 's' | 'ms' | 'fraction';
+  unit: 'items/s' | 's' | 'ms' | 'fraction' | 'ratio';
   matches(name: string): boolean;
   /** The value for this spec; throws naming the quantity when it does not apply. */
   evaluate(spec: ExperimentSpec, name: string): number;
@@ -59,6 +62,33 @@ function variantOf(prefix: string, name: string): TwoStageVariant | null {
 }
 const variantPattern = (prefix: string) => `${prefix}.<${TWO_STAGE_VARIANTS.join('|')}>`;
 
+function barrierOnly(spec: ExperimentSpec, name: string): ExperimentSpec {
+  if (spec.runtime !== 'barrier') throw new Error(`${name} is for the barrier runtime`);
+  return spec;
+}
+
+/** Thread packing over thread reduction: the twin's median run time at the spec's threads over
+ * its median with min(threads, cores) threads, the same total work. */
+const packingRatio = (spec: ExperimentSpec) =>
+  twinMedian(spec, (r) => r.makespanUs) / twinMedian(threadReduction(spec), (r) => r.makespanUs);
+
+/** Park et al., Table I: the five benchmarks' barrier interval lengths (ms, 16 threads on 16
+ * cores): Barnes, BT, Canneal, CG, FT. Their 33.7% is a geometric mean over these. */
+export const PAPER_INTERVALS_MS = [596.62, 66.69, 2.42, 4.1, 248.53];
+
+/** The spec with interval length L ms at its thread count (work T·L per interval), run for at
+ * least 10 intervals and 50 balancer periods, so the balancer's phase averages out. */
+function atIntervalMs(spec: ExperimentSpec, ms: number): ExperimentSpec {
+  const us = ms * 1000;
+  const items = Math.max(10, Math.ceil((50 * DEFAULT_BALANCE_PERIOD_US) / us));
+  const [stage] = spec.stages;
+  return {
+    ...spec,
+    items,
+    stages: [{ ...stage, service: { kind: 'fixed', us: us * spec.threads } }],
+  };
+}
+
 export const CLAIM_QUANTITIES: ClaimQuantity[] = [
   {
     pattern: `model.<${MODEL_OVERLAYS.join('|')}>`,
@@ -84,7 +114,7 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
   },
   {
     // A stage's busy time over the time its threads had (static: the stage's own threads; work
-    // stealing: all threads, so it is that stage's share of everyone's time).
+    // stealing and barrier: all threads, so it is that stage's share of everyone's time).
     pattern: 'twin.busy.<stage name>',
     unit: 'fraction',
     matches: (name) => name.startsWith('twin.busy.'),
@@ -95,7 +125,8 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
         throw new Error(
           `${name}: no stage named ${stageName} (stages: ${spec.stages.map((s) => s.name).join(', ')})`,
         );
-      const threads = spec.runtime === 'work-stealing' ? spec.threads : spec.stages[i].threads;
+      const shared = spec.runtime === 'work-stealing' || spec.runtime === 'barrier';
+      const threads = shared ? spec.threads : spec.stages[i].threads;
       return twinMedian(spec, (r) => r.stages[i].busyUs / (threads * r.makespanUs));
     },
   },
@@ -126,13 +157,53 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
     evaluate: (spec) => twinMedian(spec, (r) => r.firstOutUs / 1000),
   },
   {
+    pattern: 'twin.tp-over-tr',
+    unit: 'ratio',
+    matches: exactly('twin.tp-over-tr'),
+    evaluate: (spec, name) => packingRatio(barrierOnly(spec, name)),
+  },
+  {
+    // The paper's headline figure is a geometric mean over its benchmarks: the twin's TP/TR at
+    // each of Table I's interval lengths (the spec's threads, cores, schedule and barrier).
+    pattern: 'twin.tp-over-tr.table1',
+    unit: 'ratio',
+    matches: exactly('twin.tp-over-tr.table1'),
+    evaluate(spec, name) {
+      barrierOnly(spec, name);
+      const logs = PAPER_INTERVALS_MS.map((ms) => Math.log(packingRatio(atIntervalMs(spec, ms))));
+      return Math.exp(logs.reduce((a, b) => a + b, 0) / logs.length);
+    },
+  },
+  {
+    // The busiest core's computing time over the least busy's (packed: ⌈T/C⌉ / ⌊T/C⌋).
+    pattern: 'twin.imbalance',
+    unit: 'ratio',
+    matches: exactly('twin.imbalance'),
+    evaluate(spec, name) {
+      barrierOnly(spec, name);
+      return twinMedian(spec, (r) => Math.max(...r.coreBusyUs!) / Math.min(...r.coreBusyUs!));
+    },
+  },
+  {
+    // ⌈T/C⌉·C/T: thread packing's slowdown with no balancing inside an interval (the ideal bound).
+    pattern: 'bound.packing',
+    unit: 'ratio',
+    matches: exactly('bound.packing'),
+    evaluate(spec, name) {
+      const { threads, cores } = barrierOnly(spec, name);
+      return threadPacking({ threads, cores: cores ?? threads }).slowdownVsReduction;
+    },
+  },
+  {
     // X ≤ min_i c_i / T_ser_i: no pipeline runs faster than its slowest stage.
     pattern: 'bound.slowest-stage',
     unit: 'items/s',
     matches: exactly('bound.slowest-stage'),
     evaluate(spec) {
-      if (spec.runtime === 'work-stealing')
-        throw new Error('bound.slowest-stage is for thread-per-stage runtimes, not work stealing');
+      if (spec.runtime !== 'static' && spec.runtime !== 'collapsed')
+        throw new Error(
+          `bound.slowest-stage is for thread-per-stage runtimes, not ${spec.runtime}`,
+        );
       return 1e6 * Math.min(...stageInputs(spec).map((s) => s.servers / s.serviceTimeUs));
     },
   },
@@ -140,5 +211,6 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
 
 export function formatQuantity(value: number, q: Pick<ClaimQuantity, 'unit'>): string {
   if (q.unit === 'fraction') return `${(value * 100).toFixed(1)}%`;
+  if (q.unit === 'ratio') return `${value.toFixed(3)}×`;
   return `${value.toPrecision(4)} ${q.unit}`;
 }

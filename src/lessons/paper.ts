@@ -47,6 +47,8 @@ const PAPER_IDS = Object.keys(PAPERS) as PaperId[];
 /** What a row's numbers are: the page formats them by it (ratio → 2.3×, % → 33.7%). */
 export const PAPER_UNITS = ['ratio', 's', 'ms', 'µs', 'items/s', 'M ops/s', '%', 'count'] as const;
 export type PaperUnit = (typeof PAPER_UNITS)[number];
+export const PAPER_BOUNDS = ['above', 'below'] as const;
+export type PaperBound = (typeof PAPER_BOUNDS)[number];
 
 export interface PaperRowSpec {
   id: string;
@@ -55,6 +57,9 @@ export interface PaperRowSpec {
   claim: string;
   unit: PaperUnit;
   paper: number;
+  /** Set when the paper states only a direction: its figure is a bound, ours lies above (or
+   * below) it — e.g. "fine grain suffers more than coarse" is a ratio above 1. */
+  bound: PaperBound | null;
   /** Ours from the twin: a quantity, or the ratio of two (`twin.time[a=1] / twin.time[a=2]`). */
   twin: { over: Side; under: Side | null; text: string } | null;
   at: ControlValues;
@@ -71,6 +76,8 @@ export interface PaperRow {
   claim: string;
   unit: PaperUnit;
   paperValue: number;
+  /** The paper's figure is a bound in this direction (null: a value it measured). */
+  paperBound: PaperBound | null;
   /** The twin's value at the row's control values (the paper's scale), or null. */
   twinValue: number | null;
   /** How it was computed, with the numbers (shown as the value's title). */
@@ -107,6 +114,7 @@ export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRow
       'at',
       'measured',
       'bench',
+      'bound',
     ]);
     const id = readId(o, path, ROW_ID, 48, ids);
     const at: ControlValues = {};
@@ -166,6 +174,7 @@ export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRow
       claim: readString(requireField(o, 'claim', path), join(path, 'claim'), 1, 300),
       unit: readEnum(requireField(o, 'unit', path), join(path, 'unit'), PAPER_UNITS),
       paper: readNumber(requireField(o, 'paper', path), join(path, 'paper'), 0, 1e12),
+      bound: o.bound === undefined ? null : readEnum(o.bound, join(path, 'bound'), PAPER_BOUNDS),
       twin,
       at,
       measured,
@@ -201,6 +210,7 @@ export function evaluatePaperRows(
       claim: r.claim,
       unit: r.unit,
       paperValue: r.paper,
+      paperBound: r.bound,
       twinValue,
       twinEvidence,
       measured: r.measured,

@@ -26,6 +26,6 @@ export {
 export { workStealingModel, idealModel, type WorkStealingResult } from './workStealing';
 export { sizing, DEFAULT_TOLERANCE, type SizingResult } from './sizing';
 export { ioBounds, type IoBounds } from './ioBounds';
-export { batchQueueSpeedup, littlesLaw, threadPacking } from './seedModels';
+export { barrierIntervalRates, batchQueueSpeedup, littlesLaw, threadPacking } from './seedModels';
 export { predictedRunTimeUs } from './runTime';
 export { MODEL_OVERLAYS, OVERLAY_LABELS, modelItemsPerSec, type ModelOverlay } from './overlays';

@@ -3,6 +3,7 @@
 // evaluate.
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { ioBounds, isThreadPerStage } from './ioBounds';
+import { barrierIntervalRates } from './seedModels';
 import { closedStaticModel, openStaticModel } from './staticModels';
 import { idealModel, workStealingModel } from './workStealing';
 
@@ -15,6 +16,8 @@ export const MODEL_OVERLAYS = [
   'lambda-max',
   'lambda-upper',
   'lambda-eu',
+  'packing-bound',
+  'balanced',
 ] as const;
 export type ModelOverlay = (typeof MODEL_OVERLAYS)[number];
 
@@ -27,9 +30,12 @@ export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
   'lambda-max': 'λ_max = 1/T_serial (Eq. 9)',
   'lambda-upper': 'λ_upper = c/T_parallel (Eq. 8)',
   'lambda-eu': 'λ_eu = min(λ_upper, λ_max) (Eq. 10)',
+  'packing-bound': 'idealised packing bound (no balancing inside an interval)',
+  balanced: 'perfect balance (every core busy all interval)',
 };
 
-/** Model throughput in items/s, or null when the overlay does not apply to this runtime. */
+/** Model throughput in items/s (barrier runtime: intervals/s), or null when the overlay does not
+ * apply to this runtime. */
 export function modelItemsPerSec(overlay: ModelOverlay, spec: ExperimentSpec): number | null {
   const staticRuntime = isThreadPerStage(spec);
   const stealing = spec.runtime === 'work-stealing';
@@ -41,9 +47,15 @@ export function modelItemsPerSec(overlay: ModelOverlay, spec: ExperimentSpec): n
   if (overlay === 'case2' && staticRuntime) perUs = openStaticModel(spec).throughputPerUs;
   if (overlay === 'case3' && stealing) perUs = workStealingModel(spec).throughputPerUs;
   if (overlay === 'ideal' && stealing) perUs = idealModel(spec);
-  // Eq. 8–10 (the bounds at the ends of the pipeline) apply to every runtime kind.
-  if (overlay === 'lambda-max') perUs = ioBounds(spec).lambdaMaxPerUs;
-  if (overlay === 'lambda-upper') perUs = ioBounds(spec).lambdaUpperPerUs;
-  if (overlay === 'lambda-eu') perUs = ioBounds(spec).lambdaEuPerUs;
+  // Eq. 8–10 (the bounds at the ends of the pipeline) apply to every pipeline runtime kind; the
+  // barrier runtime is no pipeline: its overlays are in intervals/s.
+  const pipeline = spec.runtime !== 'barrier';
+  if (overlay === 'lambda-max' && pipeline) perUs = ioBounds(spec).lambdaMaxPerUs;
+  if (overlay === 'lambda-upper' && pipeline) perUs = ioBounds(spec).lambdaUpperPerUs;
+  if (overlay === 'lambda-eu' && pipeline) perUs = ioBounds(spec).lambdaEuPerUs;
+  if (spec.runtime === 'barrier' && (overlay === 'packing-bound' || overlay === 'balanced')) {
+    const rates = barrierIntervalRates(spec);
+    perUs = overlay === 'balanced' ? rates.balanced : rates.packingBound;
+  }
   return perUs === null || !Number.isFinite(perUs) ? null : perUs * 1e6;
 }

@@ -1,4 +1,6 @@
-// Small models from the other sources: BatchQueue speedup, Little's law, thread packing.
+// Small models from the other sources: BatchQueue speedup, Little's law, thread packing (and the
+// barrier runtime's interval rates it implies).
+import type { ExperimentSpec } from '../spec/experimentSpec';
 import { LIMITS } from '../spec/limits';
 import { ModelArgumentError, checkInteger, checkNonNegative, checkPositive } from './args';
 
@@ -41,16 +43,41 @@ export function littlesLaw(args: {
 }
 
 /**
- * Thread packing: T threads on C cores with a barrier every interval. The most loaded core runs
- * ⌈T/C⌉ threads, a perfect split T/C, so packing is ⌈T/C⌉·C/T slower than thread reduction
- * (threads = cores): 16 on 15 → 1.875, 16 on 7 → 1.3125. Work per interval is per thread.
+ * Thread packing (Park et al., seed 004): T threads on C cores with a barrier every interval, the
+ * work split evenly. The most loaded core runs ⌈T/C⌉ threads against T/C for a perfect split, so
+ * WITHOUT ANY BALANCING INSIDE AN INTERVAL packing takes ⌈T/C⌉·C/T times as long as thread
+ * reduction (threads = cores): 16 on 15 → 1.875, 16 on 7 → 1.3125, 1 whenever C divides T. This is
+ * an idealised bound, not a prediction: the paper measured 1.337 (geometric mean) at 16 on 15,
+ * because the OS moves threads between cores and smooths long intervals. The imbalance factor is
+ * the most threads on a core over the fewest, among cores that hold any (2 at 16 on 15, 1.5 at
+ * 16 on 7; 1 when T ≤ C).
  */
 export function threadPacking(args: { threads: number; cores: number }) {
   const threads = checkInteger('threads', args.threads, 1, 4096);
   const cores = checkInteger('cores', args.cores, ...LIMITS.cores);
   const threadsPerBusiestCore = Math.ceil(threads / cores);
+  const threadsPerIdlestCore = Math.max(1, Math.floor(threads / cores));
   return {
     threadsPerBusiestCore,
     slowdownVsReduction: (threadsPerBusiestCore * Math.min(cores, threads)) / threads,
+    imbalanceFactor: threadsPerBusiestCore / threadsPerIdlestCore,
   };
+}
+
+/**
+ * Intervals per µs of a barrier-runtime spec under two idealisations: `balanced`, every core busy
+ * all interval (W / min(C, T) µs per interval: thread reduction's ideal); `packingBound`, no
+ * balancing inside an interval (⌈T/C⌉·W/T). W is the work of one interval, all threads together
+ * (the spec's one fixed stage), C the spec's cores (default: one per thread).
+ */
+export function barrierIntervalRates(spec: ExperimentSpec) {
+  if (spec.runtime !== 'barrier')
+    throw new ModelArgumentError('runtime', spec.runtime, 'the barrier runtime');
+  const work = spec.stages[0].service;
+  const workUs = checkPositive('interval work (µs)', work.kind === 'fixed' ? work.us : NaN);
+  const { threads } = spec;
+  const cores = spec.cores ?? threads;
+  const packing = threadPacking({ threads, cores });
+  const balanced = Math.min(cores, threads) / workUs;
+  return { balanced, packingBound: balanced / packing.slowdownVsReduction };
 }

@@ -159,6 +159,7 @@ function barrierSimulation(spec: ExperimentSpec, options: SimOptions): Simulatio
     items: spec.items,
     completed: twin.clock.completed,
     makespanUs: twin.clock.lastUs,
+    firstOutUs: twin.clock.firstUs,
     throughputPerUs: twin.clock.lastUs > 0 ? twin.clock.completed / twin.clock.lastUs : 0,
     steadyThroughputPerUs: twin.clock.steadyThroughputPerUs(),
     events: twin.eventCount,

@@ -71,3 +71,12 @@ export function readBarrierFields(
     throw new SpecError('cores', 'missing (required for the packed schedule)');
   return { barrier, schedule, quantumUs };
 }
+
+/** Thread reduction of a barrier spec: as many threads as cores (min(threads, cores)), the same
+ * total work per interval — what thread packing is compared with. */
+export function threadReduction<S extends { threads: number; tokens: number; cores?: number }>(
+  spec: S,
+): S {
+  const threads = Math.min(spec.threads, spec.cores ?? spec.threads);
+  return { ...spec, threads, tokens: threads };
+}

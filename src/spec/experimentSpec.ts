@@ -30,7 +30,13 @@ export { SpecError } from './specFields';
 export { RUNTIMES, type Runtime } from './runtimeKinds';
 export { TWO_STAGE_VARIANTS, type TwoStageVariant } from './twoStageRules';
 import type { TwoStageVariant } from './twoStageRules';
-export { BARRIER_KINDS, SCHEDULES, type BarrierKind, type Schedule } from './barrierFields';
+export {
+  BARRIER_KINDS,
+  SCHEDULES,
+  threadReduction,
+  type BarrierKind,
+  type Schedule,
+} from './barrierFields';
 
 export const STAGE_MODES = ['serial-in-order', 'serial-out-of-order', 'parallel'] as const;
 export const QUEUE_KINDS = ['batch', 'lamport', 'cached-spsc', 'mutex', 'vyukov-mpmc'] as const;

@@ -15,6 +15,8 @@ export interface PaperTableRow {
   /** ratio, s, ms, µs, items/s, M ops/s, %, count. */
   unit: string;
   paperValue: number;
+  /** The paper states only a direction: ours lies above (below) its figure. */
+  paperBound?: 'above' | 'below' | null;
   twinValue: number | null;
   /** How the twin's value was computed (shown as its title). */
   twinEvidence: string | null;
@@ -62,7 +64,13 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                   </>
                 )}
               </td>
-              <td className="num">{formatInUnit(r.paperValue, r.unit)}</td>
+              <td
+                className="num"
+                title={r.paperBound ? `The paper gives no figure, only the direction.` : undefined}
+              >
+                {r.paperBound === 'above' ? '> ' : r.paperBound === 'below' ? '< ' : ''}
+                {formatInUnit(r.paperValue, r.unit)}
+              </td>
             </>
           );
           const out: ReactNode[] = [];
@@ -83,6 +91,7 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                 data-kind={o.kind}
                 data-source={o.source}
                 data-paper-value={r.paperValue}
+                data-paper-bound={r.paperBound ?? undefined}
                 data-ours-value={o.value}
               >
                 {out.length === 0 ? cells : <td colSpan={2} />}

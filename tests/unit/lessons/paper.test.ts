@@ -120,3 +120,18 @@ test('rows need a ::paper in the prose, and ::paper needs rows', () => {
     /04-paper\.md: paper: is missing: the prose places ::paper/,
   );
 });
+
+test('a paper that states only a direction gives a bound', () => {
+  const row = (bound: string) =>
+    lesson(
+      `  - { id: a, source: '004', where: Sec. III, claim: c, unit: ratio, paper: 1, bound: ${bound}, twin: twin.time }`,
+    ).paper[0];
+  expect(row('above').paperBound).toBe('above');
+  expect(row('below').paperBound).toBe('below');
+  expect(
+    lesson(
+      `  - { id: a, source: '004', where: w, claim: c, unit: ratio, paper: 1, twin: twin.time }`,
+    ).paper[0].paperBound,
+  ).toBeNull();
+  expect(() => row('beside')).toThrow(/paper\[0\]\.bound: "beside" is not one of above \| below/);
+});

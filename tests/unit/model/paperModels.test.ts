@@ -1,12 +1,14 @@
 // The paper's models over an ExperimentSpec: Case 1–3, Ideal, sizing, and the seed models.
 import { describe, expect, it } from 'vitest';
 import {
+  barrierIntervalRates,
   batchQueueSpeedup,
   boundedPipeline,
   closedStaticModel,
   idealModel,
   littlesLaw,
   mmc,
+  modelItemsPerSec,
   openStaticModel,
   predictedRunTimeUs,
   sizing,
@@ -216,5 +218,34 @@ describe('seed models', () => {
     expect(threadPacking({ threads: 16, cores: 15 }).slowdownVsReduction).toBe(1.875);
     expect(threadPacking({ threads: 16, cores: 7 }).slowdownVsReduction).toBe(1.3125);
     expect(threadPacking({ threads: 8, cores: 8 }).slowdownVsReduction).toBe(1);
+  });
+
+  it('thread packing: the imbalance factor is max/min threads per core (2 at 15, 1.5 at 7)', () => {
+    expect(threadPacking({ threads: 16, cores: 15 }).imbalanceFactor).toBe(2);
+    expect(threadPacking({ threads: 16, cores: 7 }).imbalanceFactor).toBe(1.5);
+    expect(threadPacking({ threads: 16, cores: 16 }).imbalanceFactor).toBe(1);
+    expect(threadPacking({ threads: 3, cores: 8 }).imbalanceFactor).toBe(1);
+    expect(threadPacking({ threads: 3, cores: 8 }).slowdownVsReduction).toBe(1);
+    expect(() => threadPacking({ threads: 0, cores: 2 })).toThrow('invalid threads: 0');
+  });
+
+  it('barrier interval rates: perfect balance and the packing bound, intervals per µs', () => {
+    const spec = parseExperimentSpec({
+      runtime: 'barrier',
+      stages: [{ name: 'compute', mode: 'parallel', service: { kind: 'fixed', us: 48_000 } }],
+      threads: 16,
+      cores: 15,
+      items: 10,
+      seed: 1,
+    });
+    const rates = barrierIntervalRates(spec);
+    expect(rates.balanced).toBeCloseTo(15 / 48_000, 15);
+    expect(rates.balanced / rates.packingBound).toBeCloseTo(1.875, 12);
+    expect(modelItemsPerSec('packing-bound', spec)).toBeCloseTo(1e6 / 6000, 9);
+    expect(modelItemsPerSec('case1', spec)).toBeNull();
+    expect(modelItemsPerSec('case3', spec)).toBeNull();
+    expect(() => barrierIntervalRates({ ...spec, runtime: 'static' } as ExperimentSpec)).toThrow(
+      'invalid runtime: static (allowed the barrier runtime)',
+    );
   });
 });

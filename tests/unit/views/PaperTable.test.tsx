@@ -87,3 +87,12 @@ test('a benchmark value is its own measured row, labelled with where it was meas
   expect(html).toContain('(native C++), on the machine that ran it');
   expect(html).toContain('measured on your threads, at your scale');
 });
+
+test('a bound from the paper reads "> 1.00×" and says so in an attribute', () => {
+  const html = renderToStaticMarkup(
+    <PaperTable rows={[row({ paperValue: 1, paperBound: 'above' })]} measured={{ r: 1.4 }} />,
+  );
+  expect(html).toContain('&gt; 1.00×');
+  expect(claimRows(html).map((r) => r['data-paper-bound'])).toEqual(['above', 'above']);
+  expect(html).toContain('The paper gives no figure, only the direction.');
+});
