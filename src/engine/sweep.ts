@@ -23,6 +23,8 @@ const THREADS_POINT_MS = 1200;
 /** At most this many x values are measured on threads (evenly spaced); the rest are simulated. */
 export const MAX_MEASURED_POINTS = 8;
 export const MIN_MEASURED_ITEMS = 40;
+/** The barrier runtime's items are intervals, up to a second each: a few are enough. */
+export const MIN_MEASURED_INTERVALS = 3;
 
 export interface SweepJob {
   x: number;
@@ -146,7 +148,8 @@ export async function measurePoint(
   cancelled: () => boolean,
   repeats = SWEEP_REPEATS,
 ): Promise<ChartPoint | null> {
-  const items = itemsForMs(spec, THREADS_POINT_MS / repeats);
+  const minItems = spec.runtime === 'barrier' ? MIN_MEASURED_INTERVALS : MIN_MEASURED_ITEMS;
+  const items = itemsForMs(spec, THREADS_POINT_MS / repeats, minItems);
   const ys: number[] = [];
   for (let r = 0; r < repeats; r++) {
     const run = await measureRun(engine, { ...spec, items, seed: repeatSeed(spec, r) }, cancelled);
@@ -163,15 +166,72 @@ export function runSweep(
   onPoint: (p: ChartPoint) => void,
   onDone: (error: string | null) => void,
 ): () => void {
+  return runJobs(
+    jobs,
+    (job, cancelled) =>
+      job.engine === 'threads'
+        ? measurePoint(threads(), job.spec, job.x, cancelled)
+        : simulatePoint(job.spec, job.x),
+    onPoint,
+    onDone,
+  );
+}
+
+/** A point whose y is how many times longer `of` takes than `over` (the same items): their
+ * throughputs' ratio, over / of. Measured when the job runs on threads, simulated otherwise. */
+export interface RatioJob {
+  x: number;
+  of: ExperimentSpec;
+  over: ExperimentSpec;
+  engine: EngineKind;
+}
+
+/** `repeats` per side; the spread spans the sides' extremes (slowest of over the fastest over…). */
+export async function ratioPoint(
+  threads: () => ThreadsEngine,
+  job: RatioJob,
+  cancelled: () => boolean,
+  repeats = SWEEP_REPEATS,
+): Promise<ChartPoint | null> {
+  const side = (spec: ExperimentSpec) =>
+    job.engine === 'threads'
+      ? measurePoint(threads(), spec, job.x, cancelled, repeats)
+      : simulatePoint(spec, job.x, repeats);
+  const of = await side(job.of);
+  const over = of && (await side(job.over));
+  if (!of || !over) return null;
+  return {
+    x: job.x,
+    y: over.y / of.y,
+    min: (over.min ?? over.y) / (of.max ?? of.y),
+    max: (over.max ?? over.y) / (of.min ?? of.y),
+    source: job.engine,
+  };
+}
+
+export function runRatioSweep(
+  jobs: RatioJob[],
+  threads: () => ThreadsEngine,
+  onPoint: (p: ChartPoint) => void,
+  onDone: (error: string | null) => void,
+): () => void {
+  return runJobs(jobs, (job, cancelled) => ratioPoint(threads, job, cancelled), onPoint, onDone);
+}
+
+/** Runs jobs in order, each in its own macrotask (the page keeps drawing); onPoint as each
+ * finishes. Returns a cancel function. */
+function runJobs<J>(
+  jobs: J[],
+  pointOf: (job: J, cancelled: () => boolean) => Promise<ChartPoint | null> | ChartPoint,
+  onPoint: (p: ChartPoint) => void,
+  onDone: (error: string | null) => void,
+): () => void {
   let cancelled = false;
   (async () => {
     for (const job of jobs) {
       await new Promise((r) => setTimeout(r, 0));
       if (cancelled) return;
-      const point =
-        job.engine === 'threads'
-          ? await measurePoint(threads(), job.spec, job.x, () => cancelled)
-          : simulatePoint(job.spec, job.x);
+      const point = await pointOf(job, () => cancelled);
       if (point && !cancelled) onPoint(point);
     }
     onDone(null);

@@ -3,6 +3,7 @@
 // runs become points for the model chart. A run may have an observer (a recorder) that sees each
 // frame as read; a replay is a run too, whose moves back hand over a rebuilt live state.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { BarrierTracker, type BarrierSnapshot } from '../../live/barrierState';
 import { firstBatchLink } from '../../live/batchQueueState';
 import { LiveStateTracker, type LiveState } from '../../live/liveState';
 import type {
@@ -31,6 +32,10 @@ const LANES_REFRESH_MS = 100;
 export const newLiveTracker = (workers: number, spec: ExperimentSpec) =>
   new LiveStateTracker(workers, spec.stages.length, WINDOW_US, undefined, firstBatchLink(spec));
 
+/** The barrier runtime's interval state for a run of this spec (null for the other runtimes). */
+const newBarrierTracker = (spec: ExperimentSpec) =>
+  spec.runtime === 'barrier' ? new BarrierTracker(spec.threads) : null;
+
 /** Sees each frame of a run as the page reads it, then the run's end (or its replacement). */
 export interface RunObserver {
   frame(frame: TapFrame, nowUs: number): void;
@@ -43,6 +48,8 @@ export interface LessonRunView {
   replay: ReplayRun | null;
   state: RunState | 'idle';
   live: LiveState;
+  /** Barrier runtime: the last completed interval and per-thread totals (null otherwise). */
+  barrier: BarrierSnapshot | null;
   counters: StageCounters[];
   summary: RunSummary | null;
   dropped: number;
@@ -54,11 +61,16 @@ export interface LessonRunView {
   error: string | null;
 }
 
-const idle = (tracker: LiveStateTracker, run: PipelineRun): LessonRunView => ({
+const idle = (
+  tracker: LiveStateTracker,
+  barrier: BarrierTracker | null,
+  run: PipelineRun,
+): LessonRunView => ({
   engine: null,
   replay: run instanceof ReplayRun ? run : null,
   state: 'idle',
   live: tracker.snapshot(),
+  barrier: barrier?.snapshot() ?? null,
   counters: [],
   summary: null,
   dropped: 0,
@@ -77,6 +89,7 @@ export function useLessonRun(
     spec: ExperimentSpec;
     tracker: LiveStateTracker;
     observer?: RunObserver;
+    barrier: BarrierTracker | null;
   } | null>(null);
   const threadsRef = useRef<ThreadsEngine | null>(null);
   /** The lanes last built, reused between refreshes (cleared when a run starts). */
@@ -103,13 +116,18 @@ export function useLessonRun(
         try {
           run.tick(performance.now());
           const rebuilt = run instanceof ReplayRun ? run.takeRebuilt() : null;
-          if (rebuilt) current.tracker = rebuilt;
+          if (rebuilt) {
+            current.tracker = rebuilt;
+            // A replay moved back: the barrier view starts over from the next interval it sees.
+            current.barrier = newBarrierTracker(spec);
+          }
           const tap = run.tap();
           const tapFrame = tap ? readTap(tap) : null;
           const state = run.state();
           if (tapFrame) observer?.frame(tapFrame, run.nowUs());
-          const tracker = current.tracker;
+          const { tracker, barrier } = current;
           tracker.advance(tapFrame?.events ?? [], run.nowUs());
+          barrier?.advance(tapFrame?.events ?? []);
           const nowMs = performance.now();
           const kept = lanesRef.current;
           const lanesMs = reducedMotion.current ? REDUCED_MOTION_REFRESH_MS : LANES_REFRESH_MS;
@@ -124,6 +142,10 @@ export function useLessonRun(
             state,
             // Less motion: the views keep their picture between refreshes; the numbers go on.
             live: reducedMotion.current && !refresh && prev?.live ? prev.live : fresh,
+            barrier:
+              reducedMotion.current && !refresh && prev
+                ? prev.barrier
+                : (barrier?.snapshot() ?? null),
             counters: tapFrame?.counters ?? [],
             summary: run.summary(),
             dropped: tapFrame?.dropped ?? 0,
@@ -169,9 +191,10 @@ export function useLessonRun(
     old?.run.stop();
     old?.observer?.end(old.run);
     const tracker = newLiveTracker(run.workers, spec);
+    const barrier = newBarrierTracker(spec);
     lanesRef.current = undefined;
-    runRef.current = { run, spec, tracker, observer };
-    setView(idle(tracker, run));
+    runRef.current = { run, spec, tracker, observer, barrier };
+    setView(idle(tracker, barrier, run));
   }, []);
 
   const start = useCallback(

@@ -1,6 +1,8 @@
 // Which engine runs an experiment: real threads when the page is isolated, the threads engine can
 // run this spec, and the spec asks for at most cores × 4 threads; the simulation otherwise — with
-// the reason in words, because every number on screen must say where it came from.
+// the reason in words, because every number on screen must say where it came from. The barrier
+// runtime's own rules: a packed budget needs that many of the visitor's cores (one core thread
+// each), and the os schedule runs on all of them, so a spec's `cores` must be the visitor's.
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { BUDGETS } from '../../spec/limits';
 import type { EngineKind } from './pipelineRun';
@@ -39,6 +41,7 @@ export function chooseEngine(spec: ExperimentSpec, ctx: EngineContext): ChooseEn
       engine: 'simulation',
       reason: `${spec.items} records is more than the ${BUDGETS.inputRecords} whose text real threads hold in memory`,
     };
+  if (spec.runtime === 'barrier') return chooseForBarrier(spec, ctx);
   const limit = threadsLimit(ctx.cores);
   if (threads > limit)
     return {
@@ -46,4 +49,39 @@ export function chooseEngine(spec: ExperimentSpec, ctx: EngineContext): ChooseEn
       reason: `${threads} threads is more than ${limit} (your ${ctx.cores} cores × ${OVERSUBSCRIPTION_LIMIT}, at most ${THREADS_ENGINE_MAX_THREADS})`,
     };
   return { engine: 'threads', reason: `${threads} real threads on your ${ctx.cores} cores` };
+}
+
+const simulated = (reason: string): ChooseEngineResult => ({ engine: 'simulation', reason });
+
+function chooseForBarrier(spec: ExperimentSpec, ctx: EngineContext): ChooseEngineResult {
+  const { threads } = spec;
+  const cores = spec.cores ?? ctx.cores;
+  if (spec.schedule === 'packed') {
+    if (cores > ctx.cores)
+      return simulated(
+        `packing onto ${cores} cores needs ${cores} cores of your own and you have ${ctx.cores}, so the twin simulates them`,
+      );
+    if (threads > THREADS_ENGINE_MAX_THREADS)
+      return simulated(
+        `${threads} threads is more than the ${THREADS_ENGINE_MAX_THREADS} the threads engine runs`,
+      );
+    const used = Math.min(cores, threads);
+    return {
+      engine: 'threads',
+      reason: `${threads} threads packed onto ${used} real core thread${used === 1 ? '' : 's'} on your ${ctx.cores} cores`,
+    };
+  }
+  if (cores !== ctx.cores)
+    return simulated(
+      `your OS spreads real threads over all ${ctx.cores} of your cores, so a budget of ${cores} cores under OS scheduling is simulated (packed scheduling runs it on real threads)`,
+    );
+  const limit = threadsLimit(ctx.cores);
+  if (threads > limit)
+    return simulated(
+      `${threads} threads is more than ${limit} (your ${ctx.cores} cores × ${OVERSUBSCRIPTION_LIMIT}, at most ${THREADS_ENGINE_MAX_THREADS})`,
+    );
+  return {
+    engine: 'threads',
+    reason: `${threads} real threads on your ${ctx.cores} cores, placed by your OS`,
+  };
 }

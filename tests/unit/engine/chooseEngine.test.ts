@@ -30,3 +30,42 @@ test.each([
   expect(choice.engine).toBe('simulation');
   expect(choice.reason).toMatch(reason);
 });
+
+const barrier = (threads: number, cores: number, schedule: string) =>
+  parseExperimentSpec({
+    runtime: 'barrier',
+    stages: [{ name: 'compute', mode: 'parallel', service: { kind: 'fixed', us: 100_000 } }],
+    threads,
+    cores,
+    items: 10,
+    seed: 1,
+    schedule,
+  });
+
+test.each([
+  [barrier(3, 2, 'packed'), 'threads', '3 threads packed onto 2 real core threads on your 4 cores'],
+  [
+    barrier(16, 1, 'packed'),
+    'threads',
+    '16 threads packed onto 1 real core thread on your 4 cores',
+  ],
+  [
+    barrier(16, 15, 'packed'),
+    'simulation',
+    'packing onto 15 cores needs 15 cores of your own and you have 4, so the twin simulates them',
+  ],
+  [
+    barrier(65, 2, 'packed'),
+    'simulation',
+    '65 threads is more than the 64 the threads engine runs',
+  ],
+  [barrier(5, 4, 'os'), 'threads', '5 real threads on your 4 cores, placed by your OS'],
+  [
+    barrier(3, 2, 'os'),
+    'simulation',
+    'your OS spreads real threads over all 4 of your cores, so a budget of 2 cores under OS scheduling is simulated (packed scheduling runs it on real threads)',
+  ],
+  [barrier(17, 4, 'os'), 'simulation', '17 threads is more than 16 (your 4 cores × 4, at most 64)'],
+])('barrier runtime: %#', (spec, engine, reason) => {
+  expect(chooseEngine(spec, ctx)).toEqual({ engine, reason });
+});

@@ -9,8 +9,10 @@ import {
   measurePoint,
   measureRun,
   simulateRun,
+  MIN_MEASURED_INTERVALS,
   MIN_MEASURED_ITEMS,
   planSweep,
+  ratioPoint,
   setsThreadCount,
   simulatePoint,
   SWEEP_REPEATS,
@@ -148,4 +150,38 @@ test('a finished run gives its product and the time its first item came out (fro
   expect(simulateRun(twoStage).output).toBeNull();
   // A sweep's runs skip decoding the telemetry.
   expect((await measureRun(engine, twoStage, () => false))!.firstOutUs).toBeNull();
+});
+
+const barrier = (threads: number, cores: number) =>
+  parseExperimentSpec({
+    runtime: 'barrier',
+    stages: [{ name: 'compute', mode: 'parallel', service: { kind: 'fixed', us: 600_000 } }],
+    threads,
+    cores,
+    items: 50,
+    seed: 1,
+    schedule: 'packed',
+  });
+
+test('a ratio point: how many times longer one spec takes than another, measured or simulated', async () => {
+  // Packed 3 on 2 is exactly 4/3 as slow as 2 on 2 in the twin.
+  const simulated = (await ratioPoint(
+    () => {
+      throw new Error('no threads engine for a simulated point');
+    },
+    { x: 2, of: barrier(3, 2), over: barrier(2, 2), engine: 'simulation' },
+    () => false,
+  ))!;
+  expect(simulated.source).toBe('simulation');
+  expect(simulated.y).toBeCloseTo(4 / 3, 9);
+  // Measured: each side's median rate, over / of; barrier runs keep at least a few intervals.
+  const engine = fakeEngine((s) => (s.threads === 3 ? 1.5 : 2));
+  const measured = (await ratioPoint(
+    () => engine as unknown as ThreadsEngine,
+    { x: 2, of: barrier(3, 2), over: barrier(2, 2), engine: 'threads' },
+    () => false,
+  ))!;
+  expect(measured).toEqual({ x: 2, y: 2 / 1.5, min: 2 / 1.5, max: 2 / 1.5, source: 'threads' });
+  expect(engine.specs).toHaveLength(2 * SWEEP_REPEATS);
+  for (const s of engine.specs) expect(s.items).toBe(MIN_MEASURED_INTERVALS);
 });
