@@ -22,6 +22,12 @@ export const COMPONENTS = {
     'serial, dual-thread and two-stage output on the same data: times, speed-ups and the written text’s checksum',
   'batch-latency': 'time to the first written item and throughput against the batch size',
   'parallel-input': 'the input end: a serial scan and 1..8 parallel readers against the scan’s cap',
+  'packing-grid':
+    'barrier runtime: the last interval with cores as columns and their threads stacked on them (computing, ready, waiting at the barrier); measures the packed imbalance factor (paper row `imbalance`)',
+  'packing-compare':
+    "barrier runtime: thread reduction against thread packing measured on the visitor's cores, per grain (a `grain` choice) and schedule; reports paper rows `tp-over-tr` and `fine-over-coarse`",
+  'packing-chart':
+    "barrier runtime: TP/TR time against cores at the lesson's threads, the idealised bound as the model curve, measured and simulated points",
 } as const;
 
 export type ComponentName = keyof typeof COMPONENTS;

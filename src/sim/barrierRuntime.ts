@@ -201,6 +201,14 @@ export class BarrierTwin {
   }
 
   private sliceOver(c: number): void {
+    const running = this.running[c];
+    const workLeft = this.runStartUs[c] + this.leftUs[running] - this.nowUs > EPSILON_US;
+    if (this.queue[c].length === 0 && this.state[running] === State.Computing && workLeft) {
+      // Nobody else wants this core: the thread runs on into another slice, unpreempted.
+      this.sliceEndUs[c] += this.quantumUs;
+      this.schedule(c);
+      return;
+    }
     const t = this.preempt(c);
     if (this.state[t] === State.Computing && this.leftUs[t] <= EPSILON_US) {
       this.arrive(t, c);

@@ -160,9 +160,8 @@ export function PackingGrid({
         ))}
       </svg>
       <p className="legend-line">
-        <span className="swatch computing" /> computing <span className="swatch ready" /> ready,
-        its core running a neighbour <span className="swatch waiting" /> done, waiting at the
-        barrier
+        <span className="swatch computing" /> computing <span className="swatch ready" /> ready, its
+        core running a neighbour <span className="swatch waiting" /> done, waiting at the barrier
       </p>
     </figure>
   );

@@ -40,6 +40,9 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
           : 'done';
   const source = p.run?.engine === 'threads' ? 'measured' : 'simulated';
   const from = replay ? `${source}, replay` : source;
+  // The barrier runtime's items are intervals (contracts/spec.md).
+  const barrier = p.spec?.runtime === 'barrier';
+  const noun = barrier ? 'intervals' : 'items';
   return (
     <section
       className="experiment"
@@ -93,13 +96,13 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
       <dl className="run-numbers">
         {p.run?.summary && (
           <>
-            <dt>Items out</dt>
+            <dt>{barrier ? 'Intervals done' : 'Items out'}</dt>
             <dd data-testid="completed">
               {p.run.summary.completed} / {p.run.summary.items}
             </dd>
             <dt>Throughput ({from})</dt>
             <dd data-testid="throughput" data-kind={source}>
-              {formatRate(p.run.summary.itemsPerSec)} items/s
+              {formatRate(p.run.summary.itemsPerSec)} {noun}/s
             </dd>
           </>
         )}
@@ -109,18 +112,24 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
             return y === null ? null : (
               <div key={m} className="model-number">
                 <dt>Model: {OVERLAY_LABELS[m]}</dt>
-                <dd data-kind="model">{formatRate(y)} items/s</dd>
+                <dd data-kind="model">
+                  {formatRate(y)} {noun}/s
+                </dd>
               </div>
             );
           })}
       </dl>
-      {!replay && p.engine?.engine === 'threads' && p.spec && p.spec.threads > visitorCores() && (
-        <p className="notice" data-testid="oversubscribed">
-          {p.spec.threads} threads share your {visitorCores()} cores, so each runs only part of the
-          time. The models assume a core for every thread, so the gap between a measured point and
-          the model here includes what sharing the cores costs.
-        </p>
-      )}
+      {!replay &&
+        p.engine?.engine === 'threads' &&
+        p.spec &&
+        !barrier &&
+        p.spec.threads > visitorCores() && (
+          <p className="notice" data-testid="oversubscribed">
+            {p.spec.threads} threads share your {visitorCores()} cores, so each runs only part of
+            the time. The models assume a core for every thread, so the gap between a measured point
+            and the model here includes what sharing the cores costs.
+          </p>
+        )}
       {p.run && p.run.dropped > 0 && (
         <p className="notice">
           Telemetry rings were full{replay ? ' in the recorded run' : ''}: {p.run.dropped} events

@@ -10,6 +10,9 @@ import { ExperimentBlock } from './components/ExperimentBlock';
 import { FalseSharingBlock } from './components/FalseSharingBlock';
 import { ModelChartBlock } from './components/ModelChartBlock';
 import { OutputCompareBlock } from './components/OutputCompareBlock';
+import { PackingChartBlock } from './components/PackingChartBlock';
+import { PackingCompareBlock } from './components/PackingCompareBlock';
+import { PackingGridBlock } from './components/PackingGridBlock';
 import { PaperBlock } from './components/PaperBlock';
 import { ParallelInputBlock } from './components/ParallelInputBlock';
 import { PipelineBlock } from './components/PipelineBlock';
@@ -37,4 +40,7 @@ export const LESSON_COMPONENTS: Record<ComponentName, ComponentType> = {
   'output-compare': OutputCompareBlock,
   'batch-latency': BatchLatencyBlock,
   'parallel-input': ParallelInputBlock,
+  'packing-grid': PackingGridBlock,
+  'packing-compare': PackingCompareBlock,
+  'packing-chart': PackingChartBlock,
 };

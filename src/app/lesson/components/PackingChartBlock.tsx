@@ -1,0 +1,134 @@
+// ::packing-chart — thread packing's time over thread reduction's against the core count, at the
+// lesson's thread count (the paper's Fig. 1 at 16 threads, drawn as TP/TR rather than its TR/TP):
+// the idealised bound ⌈T/C⌉·C/T as the model curve, and a sweep of the cores where threads
+// outnumber them, each point TP/TR of two runs — measured on real threads where both fit the
+// visitor's cores, simulated by the twin beyond.
+import { memo, useEffect, useMemo, useState } from 'react';
+import { chooseEngine, type EngineContext } from '../../../engine/pipeline/chooseEngine';
+import { canUseThreads, visitorCores } from '../../../engine/isolation';
+import {
+  runRatioSweep,
+  SWEEP_REPEATS,
+  type ChartPoint,
+  type RatioJob,
+} from '../../../engine/sweep';
+import { threadPacking } from '../../../model/seedModels';
+import { threadReduction } from '../../../spec/experimentSpec';
+import { ModelChart } from '../../../views/ModelChart';
+import { useLesson } from '../lessonContext';
+import { barrierVariant } from '../packing';
+import { CHART_WIDTH_PX } from './layout';
+
+const StillModelChart = memo(ModelChart);
+/** The x axis: the paper's Fig. 1 goes from 1 to 16 cores. */
+const MAX_CORES = 16;
+
+/** The label says what the curve is: a bound that ignores balancing, not a prediction. */
+export function boundLabel(threads: number): string {
+  const at = Math.min(MAX_CORES, threads - 1);
+  const peak = threadPacking({ threads, cores: Math.max(1, at) }).slowdownVsReduction;
+  const paper = threads === 16 ? '; the paper measured 1.337' : '';
+  return `idealised bound ⌈T/C⌉·C/T, no balancing inside an interval (${peak.toFixed(3)} at ${threads} on ${at}${paper})`;
+}
+
+/** What the sweep will do, in words true for its plan. */
+export function sweepHint(
+  points: number,
+  measured: number,
+  threads: number,
+  simulatedBecause: string | null,
+): string {
+  if (points === 0)
+    return `With ${threads} thread${threads === 1 ? '' : 's'} no core count is outnumbered: set more threads.`;
+  const each = `Each point runs ${threads} threads and one thread per core on the same work and divides the times (the middle of ${SWEEP_REPEATS} runs each).`;
+  if (measured === 0)
+    return `${each} This sweep simulates all ${points} points on the twin${simulatedBecause ? ` (${simulatedBecause})` : ''}.`;
+  if (measured === points)
+    return `${each} This sweep measures all ${points} points on real threads.`;
+  return `${each} This sweep measures ${measured} of its ${points} points on real threads (the budgets your cores hold) and simulates the other ${points - measured} on the twin.`;
+}
+
+export function PackingChartBlock() {
+  const { spec, engine, run } = useLesson();
+  // Points belong to the plan they were swept for: a change of the controls leaves them behind.
+  const [swept, setSwept] = useState<{ jobs: RatioJob[]; points: ChartPoint[] }>({
+    jobs: [],
+    points: [],
+  });
+  const [cancel, setCancel] = useState<(() => void) | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => cancel ?? undefined, [cancel]);
+  const barrier = spec?.runtime === 'barrier' ? spec : null;
+  const threads = barrier?.threads ?? 1;
+  const context: EngineContext = useMemo(
+    () => ({ isolated: canUseThreads(), cores: visitorCores(), preferSimulation: false }),
+    [],
+  );
+  const jobs: RatioJob[] = useMemo(() => {
+    if (!barrier) return [];
+    return Array.from({ length: Math.min(MAX_CORES, threads - 1) }, (_, i) => {
+      const of = barrierVariant(barrier, { cores: i + 1 });
+      const over = threadReduction(of);
+      const onThreads = [of, over].every((s) => chooseEngine(s, context).engine === 'threads');
+      return { x: i + 1, of, over, engine: onThreads ? 'threads' : 'simulation' };
+    });
+  }, [barrier, threads, context]);
+  const points = swept.jobs === jobs ? swept.points : [];
+  if (!barrier) return <p className="hint">This chart draws the barrier runtime.</p>;
+  const curve: Array<[number, number]> = Array.from({ length: MAX_CORES }, (_, i) => [
+    i + 1,
+    threadPacking({ threads, cores: i + 1 }).slowdownVsReduction,
+  ]);
+  const measured = jobs.filter((j) => j.engine === 'threads').length;
+  const sweep = () => {
+    cancel?.();
+    run.stop();
+    setSwept({ jobs, points: [] });
+    setError(null);
+    const stop = runRatioSweep(
+      jobs,
+      run.threads,
+      (p) => setSwept((s) => ({ jobs, points: s.jobs === jobs ? [...s.points, p] : [p] })),
+      (e) => {
+        setCancel(null);
+        setError(e);
+      },
+    );
+    setCancel(() => stop);
+  };
+  return (
+    <div className="packing-chart-block" data-testid="packing-chart">
+      <StillModelChart
+        xLabel="cores"
+        yLabel={`time with ${threads} threads / with one per core`}
+        width={CHART_WIDTH_PX}
+        curves={[{ id: 'bound', label: boundLabel(threads), points: curve }]}
+        points={points}
+        currentX={barrier.cores}
+      />
+      <div className="buttons">
+        <button
+          onClick={sweep}
+          disabled={cancel !== null || jobs.length === 0}
+          data-testid="sweep-cores"
+        >
+          {cancel !== null ? 'Sweeping…' : `Sweep cores 1..${jobs.length} at ${threads} threads`}
+        </button>
+        <button onClick={() => setSwept({ jobs, points: [] })}>Clear points</button>
+      </div>
+      <p className="hint" data-testid="packing-chart-hint">
+        {sweepHint(
+          jobs.length,
+          measured,
+          threads,
+          engine?.engine === 'simulation' ? engine.reason : null,
+        )}
+      </p>
+      {error && (
+        <p role="alert" className="notice error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
