@@ -3,7 +3,9 @@
 // invariants — every item out exactly once, serial-in-order stages in input order, counters that
 // agree with the events, nothing dropped; for the batch runtimes (two-stage I/O) every batch once
 // per stage with its items, the writer in batch order, and each buffer taken and freed in turn,
-// never more in use than the pool. The threads engine also pauses and resumes through the
+// never more in use than the pool; for the barrier runtime, every thread passes every interval's
+// barrier once and none before the last arrival (tests/support/barrierTelemetry.ts). The threads
+// engine also pauses and resumes through the
 // exports (the page drives the same calls through the engine worker).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SimulationRun } from '../../src/engine/pipeline/simulationRun';
@@ -16,6 +18,7 @@ import {
 import type { PipelabModule } from '../../src/engine/wasmExports';
 import { parseExperimentSpec, type ExperimentSpec } from '../../src/spec/experimentSpec';
 import type { TelemetryEvent } from '../../src/telemetry';
+import { barrierTelemetryProblems } from '../support/barrierTelemetry';
 import { loadNodeModule, terminateThreads, waitFor } from './nodeModule';
 
 let mod: PipelabModule;
@@ -90,7 +93,33 @@ const SPECS: Record<string, ExperimentSpec> = {
     items: 300,
     seed: 10,
   }),
+  ...barrierSpecs(),
 };
+
+/** Barrier runs: 3 threads packed on 2 cores, and under the OS with each barrier. */
+function barrierSpecs(): Record<string, ExperimentSpec> {
+  const barrier = (schedule: string, kind: string, threads: number) =>
+    parseExperimentSpec({
+      runtime: 'barrier',
+      stages: [
+        { name: 'compute', mode: 'parallel', service: { kind: 'fixed', us: 600 * threads } },
+      ],
+      threads,
+      cores: 2,
+      items: 40,
+      seed: 3,
+      schedule,
+      barrier: kind,
+      quantumUs: 200,
+    });
+  return {
+    'barrier packed blocking': barrier('packed', 'blocking', 3),
+    'barrier packed spin': barrier('packed', 'spin', 3),
+    'barrier os blocking': barrier('os', 'blocking', 3),
+    // Spinning threads that outnumber the cores cost a time slice per interval: one per core.
+    'barrier os spin': barrier('os', 'spin', 2),
+  };
+}
 
 interface Collected {
   events: TelemetryEvent[];
@@ -182,10 +211,19 @@ function checkBufferPool(spec: ExperimentSpec, events: TelemetryEvent[], batches
   }
 }
 
-function checkInvariants(spec: ExperimentSpec, collected: Collected) {
+/** A barrier run: its telemetry invariants, one interval out per barrier, nothing dropped. */
+function checkBarrierRun(spec: ExperimentSpec, { events, last }: Collected, engine: string) {
+  const source = engine === 'threads' ? 'measured' : 'simulated';
+  expect(barrierTelemetryProblems(spec, events, source)).toEqual([]);
+  expect(last.counters[0].itemsOut).toBe(spec.items);
+  expect(last.dropped).toBe(0);
+}
+
+function checkInvariants(spec: ExperimentSpec, run: Collected, engine = 'threads') {
+  if (spec.runtime === 'barrier') return checkBarrierRun(spec, run, engine);
   if (spec.runtime === 'two-stage-output' || spec.runtime === 'two-stage-input')
-    return checkBatchInvariants(spec, collected);
-  const { events, last } = collected;
+    return checkBatchInvariants(spec, run);
+  const { events, last } = run;
   const lastStage = spec.stages.length - 1;
   const out = events.filter((e) => e.kind === 'end' && e.stage === lastStage).map((e) => e.item);
   expect([...out].sort((a, b) => a - b)).toEqual(Array.from({ length: spec.items }, (_, i) => i));
@@ -201,7 +239,7 @@ function checkInvariants(spec: ExperimentSpec, collected: Collected) {
 
 describe.each(Object.keys(SPECS))('%s', (name) => {
   const spec = SPECS[name];
-  test('simulation engine', () => checkInvariants(spec, runSimulation(spec)));
+  test('simulation engine', () => checkInvariants(spec, runSimulation(spec), 'simulation'));
   test('threads engine (C++ in wasm)', async () => checkInvariants(spec, await runThreads(spec)));
 });
 
@@ -242,64 +280,71 @@ const lastItemsOut = (frame: TapFrame) => frame.counters[frame.counters.length -
 
 // Pause is cooperative: the threads finish the item in hand and block (a futex wait, Atomics.wait
 // in a pthread Worker, so they burn no CPU) until resume; the run clock stands still meanwhile.
-describe.each(['static', 'work-stealing', 'two-stage-output', 'two-stage-input'])(
-  'pause / resume on %s',
-  (name) => {
-    const spec = parseExperimentSpec({ ...SPECS[name], items: 6000 });
+describe.each([
+  'static',
+  'work-stealing',
+  'two-stage-output',
+  'two-stage-input',
+  'barrier packed blocking',
+])('pause / resume on %s', (name) => {
+  // Long enough to pause mid-run (a barrier interval lasts ~1 ms here).
+  const spec = parseExperimentSpec({
+    ...SPECS[name],
+    items: name.startsWith('barrier') ? 300 : 6000,
+  });
 
-    test('no item completes and the clock stands still while paused; the run then completes', async () => {
-      const t0 = performance.now();
-      const layout = startWasmPipeline(mod, spec);
-      const tap = wasmTap(mod.HEAPU8.buffer, layout);
-      const events: TelemetryEvent[] = [];
-      expect(await collectUntil(tap, events, () => mod._pl_pipeline_completed() > 0)).toBe(true);
-      mod._pl_pipeline_pause();
-      const acked = () => mod._pl_pipeline_paused() === 1 || mod._pl_pipeline_finished() === 1;
-      expect(await collectUntil(tap, events, acked)).toBe(true);
-      expect(mod._pl_pipeline_paused(), 'the run ended before the pause took effect').toBe(1);
-      const pausedAt = performance.now();
-      const completed = mod._pl_pipeline_completed();
-      const clock = mod._pl_pipeline_now_us();
-      const out = lastItemsOut(collect(events, readTap(tap)));
-      const cpu0 = process.cpuUsage();
-      await collectUntil(tap, events, () => performance.now() - pausedAt > 150);
-      const cpu = process.cpuUsage(cpu0);
-      const pausedMs = performance.now() - pausedAt;
-      expect(mod._pl_pipeline_completed()).toBe(completed);
-      expect(mod._pl_pipeline_now_us()).toBe(clock);
-      // Parked threads flushed their service tallies: the counters are exact while paused.
-      expect(out).toBe(completed);
-      expect(lastItemsOut(collect(events, readTap(tap)))).toBe(completed);
-      // Every thread of this process (the pthread Workers included) used under half a core.
-      expect((cpu.user + cpu.system) / 1000).toBeLessThan(pausedMs / 2);
-      mod._pl_pipeline_resume();
-      expect(mod._pl_pipeline_paused()).toBe(0);
-      const finished = whenPipelineFinished(mod);
-      let done = false;
-      void finished.then(() => (done = true));
-      expect(await collectUntil(tap, events, () => done)).toBe(true);
-      const wallMs = performance.now() - t0;
-      const last = collect(events, readTap(tap));
-      // Rings are read one after another: order the events by the run clock, across the pause too.
-      checkInvariants(spec, { events: [...events].sort((a, b) => a.timeUs - b.timeUs), last });
-      // The clock left out at least the interval between the acknowledgement and the resume.
-      const elapsedMs = mod._pl_pipeline_elapsed_us() / 1000;
-      expect(elapsedMs).toBeGreaterThan(0);
-      expect(elapsedMs).toBeLessThanOrEqual(wallMs - pausedMs);
-    });
+  test('no item completes and the clock stands still while paused; the run then completes', async () => {
+    const t0 = performance.now();
+    const layout = startWasmPipeline(mod, spec);
+    const tap = wasmTap(mod.HEAPU8.buffer, layout);
+    const events: TelemetryEvent[] = [];
+    expect(await collectUntil(tap, events, () => mod._pl_pipeline_completed() > 0)).toBe(true);
+    mod._pl_pipeline_pause();
+    const acked = () => mod._pl_pipeline_paused() === 1 || mod._pl_pipeline_finished() === 1;
+    expect(await collectUntil(tap, events, acked)).toBe(true);
+    expect(mod._pl_pipeline_paused(), 'the run ended before the pause took effect').toBe(1);
+    const pausedAt = performance.now();
+    const completed = mod._pl_pipeline_completed();
+    const clock = mod._pl_pipeline_now_us();
+    const out = lastItemsOut(collect(events, readTap(tap)));
+    const cpu0 = process.cpuUsage();
+    await collectUntil(tap, events, () => performance.now() - pausedAt > 150);
+    const cpu = process.cpuUsage(cpu0);
+    const pausedMs = performance.now() - pausedAt;
+    expect(mod._pl_pipeline_completed()).toBe(completed);
+    expect(mod._pl_pipeline_now_us()).toBe(clock);
+    // Parked threads flushed their service tallies: the counters are exact while paused.
+    expect(out).toBe(completed);
+    expect(lastItemsOut(collect(events, readTap(tap)))).toBe(completed);
+    // Every thread of this process (the pthread Workers included) used under half a core.
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(pausedMs / 2);
+    mod._pl_pipeline_resume();
+    expect(mod._pl_pipeline_paused()).toBe(0);
+    const finished = whenPipelineFinished(mod);
+    let done = false;
+    void finished.then(() => (done = true));
+    expect(await collectUntil(tap, events, () => done)).toBe(true);
+    const wallMs = performance.now() - t0;
+    const last = collect(events, readTap(tap));
+    // Rings are read one after another: order the events by the run clock, across the pause too.
+    checkInvariants(spec, { events: [...events].sort((a, b) => a.timeUs - b.timeUs), last });
+    // The clock left out at least the interval between the acknowledgement and the resume.
+    const elapsedMs = mod._pl_pipeline_elapsed_us() / 1000;
+    expect(elapsedMs).toBeGreaterThan(0);
+    expect(elapsedMs).toBeLessThanOrEqual(wallMs - pausedMs);
+  });
 
-    test('a pause right after start holds the threads as they arrive; cancel ends a paused run', async () => {
-      startWasmPipeline(mod, spec);
-      mod._pl_pipeline_pause();
-      await waitFor(() => mod._pl_pipeline_paused() === 1, 10_000, 'every thread to park');
-      const completed = mod._pl_pipeline_completed();
-      await new Promise((r) => setTimeout(r, 50));
-      expect(mod._pl_pipeline_completed()).toBe(completed);
-      expect(completed).toBeLessThan(spec.items);
-      mod._pl_pipeline_request_cancel();
-      await waitFor(() => mod._pl_pipeline_finished() === 1, 5_000, 'every thread to exit');
-      mod._pl_pipeline_join();
-      expect(mod._pl_pipeline_completed()).toBeLessThan(spec.items);
-    });
-  },
-);
+  test('a pause right after start holds the threads as they arrive; cancel ends a paused run', async () => {
+    startWasmPipeline(mod, spec);
+    mod._pl_pipeline_pause();
+    await waitFor(() => mod._pl_pipeline_paused() === 1, 10_000, 'every thread to park');
+    const completed = mod._pl_pipeline_completed();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(mod._pl_pipeline_completed()).toBe(completed);
+    expect(completed).toBeLessThan(spec.items);
+    mod._pl_pipeline_request_cancel();
+    await waitFor(() => mod._pl_pipeline_finished() === 1, 5_000, 'every thread to exit');
+    mod._pl_pipeline_join();
+    expect(mod._pl_pipeline_completed()).toBeLessThan(spec.items);
+  });
+});

@@ -1,10 +1,10 @@
-// The barrier runtime's twin: the telemetry invariants the C++ runtime owes (every thread arrives
-// at and passes every barrier once, in order, none before the last arrival; computing stretches
-// pair up), exact times where the model is exact (thread reduction, the packed schedule, no
+// The barrier runtime's twin: the telemetry invariants the C++ runtime owes
+// (tests/support/barrierTelemetry.ts), exact times where the model is exact (thread reduction, the packed schedule, no
 // balancer), the work conserved, the scheduler model's documented effects (the balancer smooths
 // long intervals and not short ones; spinning waiters burn their slices), and reproducibility.
 import { describe, expect, test } from 'vitest';
 import { createSimulation, type EventInput } from '../../../src/sim';
+import { barrierTelemetryProblems } from '../../support/barrierTelemetry';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
 
 /** T threads, `perThreadUs` of work each when T threads share it (total = T × perThreadUs). */
@@ -37,48 +37,6 @@ function run(spec: ExperimentSpec, balancePeriodUs?: number) {
   return { result, events };
 }
 
-/** Every broken invariant, as words (one assertion per run keeps the test fast). */
-function telemetryProblems(spec: ExperimentSpec, events: EventInput[]): string[] {
-  const problems: string[] = [];
-  const cores = spec.schedule === 'packed' ? Math.min(spec.cores!, spec.threads) : spec.cores!;
-  const lastArrive = new Array<number>(spec.items).fill(-1);
-  const firstPass = new Array<number>(spec.items).fill(Infinity);
-  const byThread = Array.from({ length: spec.threads }, (): EventInput[] => []);
-  for (const e of events) byThread[e.worker].push(e);
-  byThread.forEach((mine, t) => {
-    let arrived = 0;
-    let passed = 0;
-    let computing = false;
-    const bad = (what: string, e: EventInput) =>
-      problems.push(`thread ${t} at ${e.timeUs} µs, ${e.kind} of interval ${e.item}: ${what}`);
-    for (const e of mine) {
-      if (e.stage !== 0 || !(e.arg >= 0 && e.arg < cores)) bad('bad stage or core', e);
-      if (spec.schedule === 'packed' && e.arg !== t % cores) bad('not on its packed core', e);
-      if (e.kind === 'start') {
-        if (computing || e.item !== passed) bad('starts out of turn', e);
-        computing = true;
-      } else if (e.kind === 'end') {
-        if (!computing) bad('ends without a start', e);
-        computing = false;
-      } else if (e.kind === 'barrier-arrive') {
-        if (e.item !== arrived || arrived !== passed || computing) bad('arrives out of turn', e);
-        lastArrive[e.item] = Math.max(lastArrive[e.item], e.timeUs);
-        arrived++;
-      } else if (e.kind === 'barrier-pass') {
-        if (e.item !== passed || arrived !== passed + 1) bad('passes out of turn', e);
-        firstPass[e.item] = Math.min(firstPass[e.item], e.timeUs);
-        passed++;
-      } else bad('an unexpected kind', e);
-    }
-    if (arrived !== spec.items || passed !== spec.items)
-      problems.push(`thread ${t}: ${arrived} arrivals and ${passed} passes of ${spec.items}`);
-  });
-  firstPass.forEach((at, k) => {
-    if (at < lastArrive[k]) problems.push(`barrier ${k} passed before the last arrival`);
-  });
-  return problems;
-}
-
 describe.each([
   ['os', 'blocking'],
   ['os', 'spin'],
@@ -94,7 +52,7 @@ describe.each([
   ])('%i threads on %i cores: every barrier once per thread, none passed early', (t, c) => {
     const spec = barrier(t, c, 700, 30, { schedule, barrier: kind, quantumUs: 300 });
     const { result, events } = run(spec, 2000);
-    expect(telemetryProblems(spec, events)).toEqual([]);
+    expect(barrierTelemetryProblems(spec, events, 'simulated')).toEqual([]);
     expect(result.completed).toBe(30);
     expect(result.stages[0].itemsOut).toBe(30);
     // Work is conserved: every thread computed its share of every interval.
