@@ -1,5 +1,6 @@
-// `npm run bench`: every benchmark (queues, pipelines, model, UI); `npm run bench:<name> -- [flags]`
-// (node scripts/bench.mjs <name> [flags]): one of them, with its driver's flags. Each first sets
+// `npm run bench`: every benchmark (queues, pipelines, barriers, model, UI);
+// `npm run bench:<name> -- [flags]` (node scripts/bench.mjs <name> [flags]): one of them, with its
+// driver's flags. Each first sets
 // up what it needs through the bootstrap (NEEDS['bench:<name>']: the build tools, Chromium, and
 // the peers it measures), so every command works on a fresh clone on its own. Each driver writes
 // its JSON report under bench/results/. Benchmarks report numbers; they are not tests.
@@ -10,6 +11,7 @@ import { run } from './lib/proc.mjs';
 const DRIVERS = {
   queues: ['node', ['bench/queues/run.mjs']],
   pipelines: ['node', ['bench/pipelines/run.mjs']],
+  barriers: ['node', ['bench/barriers/run.mjs']],
   model: ['npx', ['tsx', 'bench/model/run.ts']],
   ui: ['node', ['bench/ui/run.mjs']],
 };

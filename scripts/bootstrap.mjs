@@ -60,6 +60,7 @@ const BUILD = ['cmake', 'ninja', 'cxx', 'emscripten'];
 const BENCH_NEEDS = {
   'bench:queues': [...BUILD, 'chromium', 'boost', 'moodycamel'],
   'bench:pipelines': [...BUILD, 'tbb'],
+  'bench:barriers': BUILD,
   'bench:model': [],
   'bench:ui': [...BUILD, 'chromium'],
 };

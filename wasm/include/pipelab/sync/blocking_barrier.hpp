@@ -9,8 +9,7 @@
 //   arrival that takes count_ to 0 refills it, then sets phase_ = token + 1. wake_ is the futex
 //   word sleepers wait on: it changes after every completed phase AND after every interrupt(), so a
 //   sleeper wakes for either and rechecks both its phase and its stop predicate.
-// Waiting: spin up to `spin_us` (default kDefaultSpinUs, about what a futex sleep and wake-up cost
-//   here: ~40-50 µs) re-reading phase_, then loop { read wake_; passed? -> true; stop()? -> false;
+// Waiting: spin up to `spin_us` (default kDefaultSpinUs = 4 µs) re-reading phase_, then loop { read wake_; passed? -> true; stop()? -> false;
 //   futex_wait(wake_, the value read) }. Nothing is lost between the read and the sleep: whoever
 //   completes the phase or interrupts changes wake_ first, and the futex compares before sleeping.
 //   sleepers_ counts threads about to sleep, so a phase nobody sleeps through costs no system
@@ -27,6 +26,11 @@
 //   increment is a release too (seq_cst, see Waiting), so a waiter that sees it also sees the
 //   caller's flag.
 //   Operations only, no stand-alone fences (ThreadSanitizer does not model atomic_thread_fence).
+// Why a short spin: partners that run on cores of their own arrive within a microsecond, so a
+//   longer spin buys nothing there; when threads outnumber cores (or the machine is loaded), a
+//   spinner holds a core its partner needs. Measured on 2 loaded cores (load ~25), 2 threads:
+//   spin 2 µs ~6-19 µs per barrier, 10 µs ~23-31, 50 µs ~105-134 (libstdc++'s std::barrier spins
+//   12 pauses and 4 yields, a few µs, before its futex wait).
 // Layout: count_ (every arrival writes it) on its own prefetch pair; phase_, wake_ and sleepers_
 //   (written about once per phase, read by the waiters) share the next one.
 // Source: the centralized counter barrier (e.g. Mellor-Crummey and Scott, TOCS 1991) with
@@ -50,7 +54,7 @@ namespace pipelab::sync {
 class BlockingBarrier {
  public:
   static constexpr std::uint32_t kMaxParties = 1u << 16;
-  static constexpr double kDefaultSpinUs = 50;
+  static constexpr double kDefaultSpinUs = 4;
   // Spinning reads the clock once per this many spins.
   static constexpr std::uint32_t kClockPollSpins = 64;
 
