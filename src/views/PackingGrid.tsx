@@ -22,6 +22,9 @@ export interface PackingGridProps {
   /** Columns: the core count when the cores are known (packed, or the twin); null when the OS
    * placed real threads unseen. */
   cores: number | null;
+  /** Each thread's work per interval, µs (said in the caption: the interval's length is that
+   * times the threads its core ran, plus whatever else the machine was doing). */
+  threadWorkUs?: number;
   /** Where the interval comes from. */
   source: Source;
   /** Width of the drawing, px. */
@@ -32,7 +35,8 @@ const HEADER_PX = 34;
 const BLOCK_PX = 20;
 const GAP_PX = 4;
 const COLUMN_GAP_PX = 8;
-const LABEL_MIN_COLUMN_PX = 110;
+const LABEL_MIN_COLUMN_PX = 160;
+const LABEL_PX = 92;
 
 const ms = (us: number) => `${(us / 1000).toFixed(us < 10_000 ? 2 : 1)} ms`;
 
@@ -54,6 +58,7 @@ export function PackingGrid({
   intervalsTotal,
   idleShare,
   cores,
+  threadWorkUs,
   source,
   width = 900,
 }: PackingGridProps) {
@@ -68,13 +73,15 @@ export function PackingGrid({
     .range([0, width])
     .paddingInner(COLUMN_GAP_PX / (width / columns));
   const labelled = column.bandwidth() >= LABEL_MIN_COLUMN_PX;
-  const labelPx = labelled ? 64 : 0;
+  const labelPx = labelled ? LABEL_PX : 0;
   const time = scaleLinear()
     .domain([interval.startUs, interval.endUs])
     .range([labelPx, column.bandwidth()])
     .clamp(true);
   const height = HEADER_PX + rows * (BLOCK_PX + GAP_PX) + 4;
-  const caption = describeInterval(interval, cores);
+  const caption =
+    describeInterval(interval, cores) +
+    (threadWorkUs ? ` Each thread has ${ms(threadWorkUs)} of work per interval.` : '');
   return (
     <figure className="packing-grid" data-testid="packing-grid" data-kind={kind}>
       <figcaption>

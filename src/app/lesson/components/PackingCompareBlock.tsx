@@ -136,7 +136,7 @@ export function PackingCompareBlock() {
             const measured = p && ref ? ref.y / p.y : null;
             const twin = m.reference
               ? simulatedRatio(plan.find((x) => x.key === m.reference)!.spec, m.spec)
-              : 1;
+              : null;
             return (
               <tr
                 key={m.key}
@@ -153,15 +153,23 @@ export function PackingCompareBlock() {
                   {m.reference ? '' : ' (TR)'}
                 </td>
                 <td className="num measured">{p ? ms(p.y) : '—'}</td>
-                <td className="num measured">
-                  {m.reference ? (measured !== null ? `${measured.toFixed(2)}×` : '—') : '1×'}
-                </td>
+                {m.reference ? (
+                  <td className="num measured">
+                    {measured !== null ? `${measured.toFixed(2)}×` : '—'}
+                  </td>
+                ) : (
+                  <td className="num">reference</td>
+                )}
                 <td className="num" data-kind="model">
                   {threadPacking({ threads: m.threads, cores }).slowdownVsReduction.toFixed(2)}×
                 </td>
-                <td className="num simulated" data-kind="simulated">
-                  {twin.toFixed(2)}×
-                </td>
+                {twin === null ? (
+                  <td className="num">reference</td>
+                ) : (
+                  <td className="num simulated" data-kind="simulated">
+                    {twin.toFixed(2)}×
+                  </td>
+                )}
               </tr>
             );
           })}

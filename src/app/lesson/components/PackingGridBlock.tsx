@@ -42,6 +42,11 @@ export function PackingGridBlock() {
         intervalsTotal={live ? barrier.items : Math.min(barrier.items, snapshot.intervals)}
         idleShare={snapshot.waitUs.map((w) => w / elapsedUs)}
         cores={knownCores(barrier, source)}
+        threadWorkUs={
+          barrier.stages[0].service.kind === 'fixed'
+            ? barrier.stages[0].service.us / barrier.threads
+            : undefined
+        }
         source={source}
         width={CHART_WIDTH_PX}
       />
