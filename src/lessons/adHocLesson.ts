@@ -50,6 +50,7 @@ function barrierLesson(raw: unknown, experiment: ExperimentSpec): Lesson {
     sweep: null,
     claims: [],
     paper: [],
+    styles: {},
     blocks: [
       { kind: 'component', name: 'experiment' },
       { kind: 'component', name: 'packing-grid' },

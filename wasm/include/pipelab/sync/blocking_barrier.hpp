@@ -9,13 +9,13 @@
 //   arrival that takes count_ to 0 refills it, then sets phase_ = token + 1. wake_ is the futex
 //   word sleepers wait on: it changes after every completed phase AND after every interrupt(), so a
 //   sleeper wakes for either and rechecks both its phase and its stop predicate.
-// Waiting: spin up to `spin_us` (default kDefaultSpinUs = 4 µs) re-reading phase_, then loop { read wake_; passed? -> true; stop()? -> false;
-//   futex_wait(wake_, the value read) }. Nothing is lost between the read and the sleep: whoever
-//   completes the phase or interrupts changes wake_ first, and the futex compares before sleeping.
-//   sleepers_ counts threads about to sleep, so a phase nobody sleeps through costs no system
-//   call: a sleeper counts itself in, then rereads wake_; a waker changes wake_, then reads
-//   sleepers_ (all four seq_cst: either the waker sees the sleeper and wakes it, or the sleeper's
-//   reread sees the change and does not sleep).
+// Waiting: spin up to `spin_us` (default kDefaultSpinUs = 4 µs) re-reading phase_, then
+//   loop { read wake_; passed? -> true; stop()? -> false; futex_wait(wake_, the value read) }.
+//   Nothing is lost between the read and the sleep: whoever completes the phase or interrupts
+//   changes wake_ first, and the futex compares before sleeping. sleepers_ counts threads about to
+//   sleep, so a phase nobody sleeps through costs no system call: a sleeper counts itself in, then
+//   rereads wake_; a waker changes wake_, then reads sleepers_ (all four seq_cst: either the waker
+//   sees the sleeper and wakes it, or the sleeper's reread sees the change and does not sleep).
 // Interrupt: a thread that sets a flag the waiters' stop predicates read (cancel, pause) then calls
 //   interrupt(); every sleeper wakes, sees the flag, and returns false (its arrival still counts).
 // Capacity rule: 1..kMaxParties threads.
