@@ -141,6 +141,11 @@ describe.each(lessonSlugs)('lesson %s in the dev server', (slug) => {
       await expect
         .poll(() => page.locator('.model-chart-block .dot[data-kind=measured]').count())
         .toBeGreaterThan(0);
+    // A barrier lesson's packing grid is drawn from the run's telemetry once it is done.
+    if ((await page.getByTestId('packing-grid').count()) > 0)
+      await expect
+        .poll(() => page.getByTestId('packing-grid').getAttribute('data-kind'))
+        .toBe('measured');
     await expectClean(page);
     await page.close();
   });

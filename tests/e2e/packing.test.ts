@@ -1,0 +1,165 @@
+// Lesson 7, "Packing threads on cores", in real Chromium. On real threads: the packed run (3
+// threads on 2 core threads) draws the packing grid live from its telemetry — core 0 holds 2
+// threads, core 1 one — with a measured throughput and imbalance factor, and the TR/TP comparison
+// measures every row on the visitor's cores and fills the paper rows it reports. A packed budget
+// above the visitor's cores runs on the twin and says why; bad control values are named. Without
+// cross-origin isolation the whole lesson runs on the twin, labelled simulated.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openHarness, pageErrors, type Harness } from './harness';
+
+const SLUG = 'thread-packing';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await openHarness({ isolationHeaders: true });
+});
+afterAll(() => h.close());
+
+/** The grid's columns as [core, threads on it]. */
+async function gridColumns(page: Page): Promise<Array<[string, number]>> {
+  return page
+    .locator('[data-testid=packing-grid] [data-testid=packing-core]')
+    .evaluateAll((gs) =>
+      gs.map((g) => [g.getAttribute('data-core')!, Number(g.getAttribute('data-threads'))]),
+    );
+}
+
+async function runToDone(page: Page) {
+  await page.getByTestId('run').click();
+  await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 90_000 });
+}
+
+test('packed on real threads: the grid is drawn from the run, one core holds two threads', async () => {
+  const page = await h.page();
+  await page.goto(`${h.url}#/lessons/${SLUG}`);
+  const panel = page.getByTestId('experiment');
+  await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
+  expect(await panel.getAttribute('data-engine')).toBe('threads');
+  // Before the run the grid previews the twin, and says so.
+  expect(await page.getByTestId('packing-grid-preview').count()).toBe(1);
+  expect(await page.getByTestId('packing-grid').getAttribute('data-kind')).toBe('simulated');
+
+  await runToDone(page);
+  const [done, items] = (await page.getByTestId('completed').textContent())!.split('/').map(Number);
+  expect(done).toBe(items);
+  expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
+  const grid = page.getByTestId('packing-grid');
+  expect(await grid.getAttribute('data-kind')).toBe('measured');
+  expect(await page.getByTestId('packing-grid-preview').count()).toBe(0);
+  // Thread t on core t mod 2: ⌈3/2⌉ = 2 threads on core 0, ⌊3/2⌋ = 1 on core 1.
+  expect(await gridColumns(page)).toEqual([
+    ['0', 2],
+    ['1', 1],
+  ]);
+  expect(await grid.locator('[data-testid=packing-thread]').count()).toBe(3);
+  expect(await grid.locator('[data-testid=barrier-wait]').count()).toBe(3);
+  expect(await grid.locator('figcaption').textContent()).toMatch(
+    /^Interval \d+ took [\d.]+ ms\. Core \d ran \d threads? and finished last/,
+  );
+  // The packed run measured the imbalance factor for the paper row.
+  expect(await page.getByTestId('measured-imbalance').count()).toBe(1);
+  const imbalance = page.locator(
+    '[data-testid=paper-claim][data-row=imbalance][data-kind=measured]',
+  );
+  await expect.poll(() => imbalance.count()).toBe(1);
+  expect(Number(await imbalance.getAttribute('data-ours-value'))).toBeGreaterThan(0);
+  await h.screenshot(page, `lesson-${SLUG}-done`);
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test('TR against TP measured on the visitor’s cores, every row and the paper rows it reports', async () => {
+  const page = await h.page();
+  await page.goto(`${h.url}#/lessons/${SLUG}`);
+  await expect.poll(() => page.getByTestId('experiment').getAttribute('data-state')).toBe('idle');
+  const rows = page.getByTestId('packing-compare-row');
+  const planned = await rows.count();
+  expect(planned).toBeGreaterThanOrEqual(3);
+  await page.getByTestId('measure-packing').click();
+  await expect
+    .poll(() => page.getByTestId('measure-packing').isEnabled(), { timeout: 180_000 })
+    .toBe(true);
+  // Every row but the thread reductions has a measured ratio; each reduction is a reference.
+  const references = await rows.filter({ hasText: '(TR)' }).count();
+  expect(references).toBeGreaterThanOrEqual(1);
+  const ratios = await page
+    .locator('[data-testid=packing-compare-row][data-kind=measured]')
+    .evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-ratio'))));
+  expect(ratios.length).toBe(planned - references);
+  for (const r of ratios) expect(r).toBeGreaterThan(0);
+  for (const row of ['tp-over-tr', 'fine-over-coarse'])
+    await expect
+      .poll(() =>
+        page.locator(`[data-testid=paper-claim][data-row=${row}][data-kind=measured]`).count(),
+      )
+      .toBe(1);
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test('a packed budget above the visitor’s cores runs on the twin and says why', async () => {
+  const page = await h.page();
+  await page.goto(`${h.url}#/lessons/${SLUG}?threads=5&cores=4`);
+  const panel = page.getByTestId('experiment');
+  await expect.poll(() => panel.getAttribute('data-engine')).toBe('simulation');
+  await expect
+    .poll(() => page.locator('.engine-badge').textContent())
+    .toMatch(/packing onto 4 cores needs 4 cores of your own and you have \d+/);
+  await runToDone(page);
+  expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('simulated');
+  expect(await page.getByTestId('packing-grid').getAttribute('data-kind')).toBe('simulated');
+  expect(await gridColumns(page)).toEqual([
+    ['0', 2],
+    ['1', 1],
+    ['2', 1],
+    ['3', 1],
+  ]);
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test.each([
+  ['threads=0', 'threads=0 is out of range (allowed 1..32)'],
+  ['cores=99', 'cores=99 is out of range (allowed 1..16)'],
+  ['schedule=pinned', 'schedule=pinned is not one of packed, os'],
+])('?%s: a clear message, and the lesson still loads', async (query, message) => {
+  const page = await h.page();
+  await page.goto(`${h.url}#/lessons/${SLUG}?${query}`);
+  await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
+  await expect.poll(() => page.getByTestId('experiment').getAttribute('data-state')).toBe('idle');
+  expect(pageErrors(page)).toEqual([]);
+});
+
+describe('not cross-origin isolated', () => {
+  let plain: Harness;
+  beforeAll(async () => {
+    plain = await openHarness({ isolationHeaders: false });
+  });
+  afterAll(() => plain.close());
+
+  test('the lesson runs on the twin, labelled simulated, and says what needs real threads', async () => {
+    const page = await plain.page();
+    await page.goto(`${plain.url}?isolation=off#/lessons/${SLUG}`);
+    await page.waitForSelector('[data-testid=experiment][data-engine=simulation][data-state=idle]');
+    await expect
+      .poll(() => page.locator('.engine-badge').textContent())
+      .toContain('not cross-origin isolated');
+    await runToDone(page);
+    expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('simulated');
+    expect(await page.getByTestId('packing-grid').getAttribute('data-kind')).toBe('simulated');
+    expect(await page.getByTestId('packing-compare-unavailable').textContent()).toContain(
+      'Measuring on your cores needs real threads',
+    );
+    expect(await page.getByTestId('packing-chart-hint').textContent()).toMatch(
+      /This sweep simulates all 2 points on the twin/,
+    );
+    await page.getByTestId('sweep-cores').click();
+    await expect
+      .poll(() => page.locator('[data-testid=packing-chart] .dot[data-kind=simulated]').count(), {
+        timeout: 60_000,
+      })
+      .toBe(2);
+    expect(await page.locator('[data-testid=packing-chart] .dot[data-kind=measured]').count()).toBe(
+      0,
+    );
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
