@@ -6,7 +6,7 @@
 // browser cannot see the cores, so the threads stand in one column and each block is solid from
 // its start to its arrival (time it lost to neighbours is inside that).
 // D3 computes the scales; React renders the marks.
-import { useId } from 'react';
+import { HatchPattern, useHatchId } from './HatchPattern';
 import { scaleBand, scaleLinear } from 'd3';
 import type { IntervalRecord, ThreadInterval } from '../live/barrierState';
 import { kindOf, type Source } from './viewHelpers';
@@ -62,7 +62,7 @@ export function PackingGrid({
   source,
   width = 900,
 }: PackingGridProps) {
-  const hatchId = `grid-hatch-${useId().replace(/:/g, '')}`;
+  const hatchId = useHatchId('grid-hatch');
   const kind = kindOf(source);
   const columns = cores ?? 1;
   const byColumn: ThreadInterval[][] = Array.from({ length: columns }, () => []);
@@ -92,16 +92,7 @@ export function PackingGrid({
       </figcaption>
       <svg width={width} height={height} role="img" aria-label={caption}>
         <defs>
-          <pattern
-            id={hatchId}
-            width={6}
-            height={6}
-            patternUnits="userSpaceOnUse"
-            patternTransform="rotate(45)"
-          >
-            <rect width={6} height={6} className="wait-bg" />
-            <line x1={0} y1={0} x2={0} y2={6} className="wait-line" />
-          </pattern>
+          <HatchPattern id={hatchId} />
         </defs>
         {byColumn.map((threads, c) => (
           <g

@@ -1,6 +1,6 @@
 // One lane per worker over the last windowUs, scrolling as nowUs advances: busy in the stage's
 // colour, idle light grey, blocked red hatching, stealing purple; a legend and a time axis in ms.
-import { useId } from 'react';
+import { HatchPattern, useHatchId } from './HatchPattern';
 import { scaleLinear } from 'd3';
 import { clipToWindow, legendRows } from './chartLayout';
 import { stageColor } from './stageColors';
@@ -49,7 +49,7 @@ export function Timeline({
   source,
   width = 760,
 }: TimelineProps) {
-  const hatchId = `hatch-${useId().replace(/:/g, '')}`;
+  const hatchId = useHatchId('hatch');
   const kind = kindOf(source);
   if (lanes.length === 0 || !isFiniteNumber(nowUs) || !isFiniteNumber(windowUs) || windowUs <= 0) {
     return (
@@ -101,16 +101,7 @@ export function Timeline({
       aria-label={`Timeline of ${lanes.length} workers over the last ${Math.round(windowUs / 1000)} ms (${kind}): ${shares}`}
     >
       <defs>
-        <pattern
-          id={hatchId}
-          width={6}
-          height={6}
-          patternUnits="userSpaceOnUse"
-          patternTransform="rotate(45)"
-        >
-          <rect width={6} height={6} className="hatch-bg" />
-          <line x1={0} y1={0} x2={0} y2={6} className="hatch-line" />
-        </pattern>
+        <HatchPattern id={hatchId} />
       </defs>
       {legend.map((item, k) => (
         <g
