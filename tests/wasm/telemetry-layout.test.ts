@@ -58,11 +58,12 @@ describe('telemetry layout: C++ in wasm → TypeScript decoder', () => {
   });
 
   test('every field of every kind decodes as written', () => {
-    const ring = mod._pl_tl_ring_create(16, 5);
+    // Room for one event of every kind.
+    const ring = mod._pl_tl_ring_create(32, 5);
     const written: Omit<TelemetryEvent, 'seq'>[] = EVENT_KINDS.map((kind, k) => ({
       timeUs: 1234.5 + k / 8,
       item: k === 2 ? 0xffffffff : 1000 + k,
-      arg: 0xfffffff0 + k,
+      arg: 0xffffffe0 + k, // high bits set, and still a u32 for up to 32 kinds
       worker: 5,
       stage: k === 2 ? 0xff : k,
       kind,
@@ -81,7 +82,7 @@ describe('telemetry layout: C++ in wasm → TypeScript decoder', () => {
     }
     const r = readRing(heap(), ring);
     expect(r.worker).toBe(5);
-    expect(r.capacity).toBe(16);
+    expect(r.capacity).toBe(32);
     expect(r.events).toEqual(written.map((e, i) => ({ ...e, seq: i })));
     expect(new DataView(heap()).getUint32(ring + RING_OFFSET.readCount, true)).toBe(
       EVENT_KINDS.length,

@@ -44,12 +44,14 @@ const char* pl_tl_kind_name(std::uint32_t k) {
   return k < pipelab::telemetry::kEventKindCount ? to_string(EventKind(k)) : "";
 }
 
-// Starts a pthread that pushes `count` events (item i, kind i % 9) as fast as it can, and returns.
+// Starts a pthread that pushes `count` events (item i, kind i % kEventKindCount: every kind) as
+// fast as it can, and returns.
 void pl_tl_writer_start(std::uint32_t count) {
   g_writer_done.store(0, std::memory_order_relaxed);
   g_writer = std::thread([count] {
     for (std::uint32_t i = 0; i < count; ++i) {
-      g_ring->push(Event{i * 0.5, i, i * 3, 1, std::uint8_t(i % 7), EventKind(i % 9), 0});
+      g_ring->push(Event{i * 0.5, i, i * 3, 1, std::uint8_t(i % 7),
+                         EventKind(i % pipelab::telemetry::kEventKindCount), 0});
     }
     g_writer_done.store(1, std::memory_order_release);
   });
