@@ -6,6 +6,14 @@ import type { BarrierKind, Schedule } from './barrierFields';
 import { readJsonText } from './jsonText';
 import { DEFAULTS, LIMITS } from './limits';
 import {
+  checkGraph,
+  checkSieveItems,
+  parseStreams,
+  STAGE_OPS,
+  type StageOp,
+  type StreamSpec,
+} from './phaserGraph';
+import {
   RUNTIME_KINDS,
   RUNTIMES,
   TOP_FIELDS,
@@ -21,12 +29,14 @@ import {
   readNumber,
   readObject,
   readString,
+  notTaken,
   readTaken,
   requireField,
   SpecError,
 } from './specFields';
 
 export { SpecError } from './specFields';
+export type { Reduce, StageOp, StreamSpec } from './phaserGraph';
 export { RUNTIMES, type Runtime } from './runtimeKinds';
 export { TWO_STAGE_VARIANTS, type TwoStageVariant } from './twoStageRules';
 import type { TwoStageVariant } from './twoStageRules';
@@ -64,9 +74,14 @@ export type ServiceSpec =
 export interface StageSpec {
   name: string;
   mode: StageMode;
-  /** Threads serving this stage (static/collapsed); ignored by work-stealing. */
+  /** Threads serving this stage (static/collapsed); ignored by work-stealing; copies of a split
+   * stage's task (phaser). */
   threads: number;
   service: ServiceSpec;
+  /** Phaser only: what the stage's task does to each element (src/spec/phaserGraph.ts). */
+  op?: StageOp;
+  /** Phaser only: the stage whose task spawns this one (absent: the root spawns it). */
+  parent?: string;
 }
 
 export interface QueueSpec {
@@ -93,12 +108,18 @@ export interface ExperimentSpec {
   barrier?: BarrierKind;
   schedule?: Schedule;
   quantumUs?: number;
+  /** Phaser only (always present there): the stream graph, phases per stream buffer, elements
+   * per phase when batched (1 = every element its own phase). */
+  streams?: StreamSpec[];
+  bound?: number;
+  batch?: number;
   items: number;
   seed: number;
   cores?: number;
 }
 
 const STAGE_FIELDS = ['name', 'mode', 'threads', 'service'];
+const PHASER_STAGE_FIELDS = [...STAGE_FIELDS, 'op', 'parent'];
 /** Each service kind's fields, in the order messages list them. */
 const SERVICE_FIELDS: Record<ServiceSpec['kind'], readonly string[]> = {
   fixed: ['kind', 'us'],
@@ -155,9 +176,10 @@ function parseService(value: unknown, path: string): ServiceSpec {
   }
 }
 
-/** Serial stages need 1 thread under every runtime, although work-stealing ignores the count. */
-function parseStage(value: unknown, path: string): StageSpec {
-  const obj = readObject(value, path, STAGE_FIELDS);
+/** Serial stages need 1 thread under every runtime, although work-stealing ignores the count.
+ * Phaser stages also take `op` (required) and `parent`; other runtimes know neither. */
+function parseStage(value: unknown, path: string, phaser: boolean): StageSpec {
+  const obj = readObject(value, path, phaser ? PHASER_STAGE_FIELDS : STAGE_FIELDS);
   const name = readString(
     requireField(obj, 'name', path),
     join(path, 'name'),
@@ -175,7 +197,12 @@ function parseStage(value: unknown, path: string): StageSpec {
     );
   }
   const service = parseService(requireField(obj, 'service', path), join(path, 'service'));
-  return { name, mode, threads, service };
+  if (!phaser) return { name, mode, threads, service };
+  const op = readEnum(requireField(obj, 'op', path), join(path, 'op'), STAGE_OPS);
+  const stage: StageSpec = { name, mode, threads, service, op };
+  if (obj.parent !== undefined)
+    stage.parent = readString(obj.parent, join(path, 'parent'), ...LIMITS.stageNameBytes);
+  return stage;
 }
 
 /** An absent queue takes the default; a present one needs both fields, so a half-written queue
@@ -197,6 +224,7 @@ export function parseExperimentSpec(json: unknown): ExperimentSpec {
   const obj = readObject(json, '', TOP_FIELDS);
   const runtime = readEnum(requireField(obj, 'runtime', ''), 'runtime', RUNTIMES);
   const kind: RuntimeKindRules = RUNTIME_KINDS[runtime];
+  const phaser = runtime === 'phaser';
   readTaken(obj, '', kind.fields, `the ${runtime} runtime`, kind.carries);
   const rawStages = readArray(
     requireField(obj, 'stages', ''),
@@ -204,7 +232,7 @@ export function parseExperimentSpec(json: unknown): ExperimentSpec {
     ...LIMITS.stages,
     'stages',
   );
-  const stages = rawStages.map((stage, i) => parseStage(stage, join('stages', i)));
+  const stages = rawStages.map((stage, i) => parseStage(stage, join('stages', i), phaser));
   kind.checkStages?.(stages);
   const stageThreads = stages.map((s) => s.threads);
   const threads = kind.threads(obj, stageThreads);
@@ -217,11 +245,39 @@ export function parseExperimentSpec(json: unknown): ExperimentSpec {
       throw notTaken('queue', kind.fields, `the ${runtime} runtime`);
   }
   const own = kind.ownFields?.(obj, stageThreads, { stages, threads }) ?? {};
+  const graph = phaser ? readPhaserGraph(obj, stages) : {};
   const items = readInteger(requireField(obj, 'items', ''), 'items', ...LIMITS.items);
+  if (phaser && stages.some((s) => s.op === 'sieve')) checkSieveItems(items);
   const seed = readInteger(requireField(obj, 'seed', ''), 'seed', ...LIMITS.seed);
-  const spec: ExperimentSpec = { runtime, stages, threads, tokens, queue, ...own, items, seed };
+  // Keys in the normalised order (contracts/spec.md): each kind's own fields sit after queue.
+  const spec: ExperimentSpec = {
+    runtime,
+    stages,
+    threads,
+    tokens,
+    queue,
+    ...own,
+    ...graph,
+    items,
+    seed,
+  };
   if (obj.cores !== undefined) spec.cores = readInteger(obj.cores, 'cores', ...LIMITS.cores);
   return spec;
+}
+
+/** The phaser runtime's fields, after its carried queue: the streams and the graph rules, then
+ * bound and batch. */
+function readPhaserGraph(
+  obj: Record<string, unknown>,
+  stages: StageSpec[],
+): Pick<ExperimentSpec, 'streams' | 'bound' | 'batch'> {
+  const streams = parseStreams(requireField(obj, 'streams', ''));
+  checkGraph(stages, streams);
+  const bound =
+    obj.bound === undefined ? DEFAULTS.bound : readInteger(obj.bound, 'bound', ...LIMITS.bound);
+  const batch =
+    obj.batch === undefined ? DEFAULTS.batch : readInteger(obj.batch, 'batch', ...LIMITS.batch);
+  return { streams, bound, batch };
 }
 
 /** The same from JSON text, read as the C++ parser reads it (byte offsets in syntax errors). */

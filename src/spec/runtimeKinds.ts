@@ -24,6 +24,9 @@ export const TOP_FIELDS = [
   'variant',
   'batchItems',
   'buffers',
+  'streams',
+  'bound',
+  'batch',
   'items',
   'seed',
   'cores',
@@ -59,18 +62,25 @@ export interface KindInputs {
 /** The fields only the two-stage runtimes take, and only the barrier runtime. */
 const TWO_STAGE_ONLY: readonly TopField[] = ['variant', 'batchItems', 'buffers'];
 const BARRIER_ONLY: readonly TopField[] = ['barrier', 'schedule', 'quantumUs'];
-/** The fields of the original kinds: every field but the two-stage and barrier runtimes' own. */
+/** The phaser runtime's own fields: its stream graph (src/spec/phaserGraph.ts). */
+const PHASER_ONLY: readonly TopField[] = ['streams', 'bound', 'batch'];
+/** The fields of the original kinds: every field but the two-stage, barrier and phaser runtimes'
+ * own. */
 const PIPELINE_FIELDS = TOP_FIELDS.filter(
-  (f) => !TWO_STAGE_ONLY.includes(f) && !BARRIER_ONLY.includes(f),
+  (f) => !TWO_STAGE_ONLY.includes(f) && !BARRIER_ONLY.includes(f) && !PHASER_ONLY.includes(f),
 );
 const STATIC_FIELDS = PIPELINE_FIELDS.filter((f) => f !== 'tokens');
 const TWO_STAGE_OUTPUT_FIELDS = TOP_FIELDS.filter(
-  (f) => f !== 'tokens' && f !== 'queue' && !BARRIER_ONLY.includes(f),
+  (f) => f !== 'tokens' && f !== 'queue' && !BARRIER_ONLY.includes(f) && !PHASER_ONLY.includes(f),
 );
 const TWO_STAGE_INPUT_FIELDS = TWO_STAGE_OUTPUT_FIELDS.filter((f) => f !== 'buffers');
 /** Barrier: no tokens and no queue (both carried at their normalised values). */
 const BARRIER_FIELDS = TOP_FIELDS.filter(
-  (f) => f !== 'tokens' && f !== 'queue' && !TWO_STAGE_ONLY.includes(f),
+  (f) => f !== 'tokens' && f !== 'queue' && !TWO_STAGE_ONLY.includes(f) && !PHASER_ONLY.includes(f),
+);
+/** Phaser: no tokens and no queue either (both carried). */
+const PHASER_FIELDS = TOP_FIELDS.filter(
+  (f) => f !== 'tokens' && f !== 'queue' && !TWO_STAGE_ONLY.includes(f) && !BARRIER_ONLY.includes(f),
 );
 
 /** Static and collapsed: the sum of the stage threads (a fused stage of the collapsed runtime
@@ -97,7 +107,8 @@ function sumOfStageThreads(obj: JsonObject, stageThreads: number[]): number {
   return threads;
 }
 
-/** Work-stealing: a pool of workers, any stage each. Barrier: the threads meeting at it. */
+/** Work-stealing: a pool of workers, any stage each. Barrier: the threads meeting at it. Phaser:
+ * the pool its tasks share. */
 const workerThreads = (obj: JsonObject) =>
   obj.threads === undefined ? 1 : readInteger(obj.threads, 'threads', ...LIMITS.threads);
 
@@ -163,6 +174,14 @@ export const RUNTIME_KINDS = {
     threads: workerThreads,
     tokens: tokensAsThreads,
     ownFields: readBarrierFields,
+  },
+  // Tasks on bounded phasers, multiplexed onto `threads` pool threads. It has no queue: `queue`
+  // is carried at its default only (experimentSpec.ts), as `tokens` is at `threads`.
+  phaser: {
+    fields: PHASER_FIELDS,
+    carries: ['tokens', 'queue'],
+    threads: workerThreads,
+    tokens: tokensAsThreads,
   },
 } satisfies Record<string, RuntimeKindRules>;
 

@@ -15,6 +15,7 @@ import {
   parseExperimentSpecJson,
 } from '../../../src/spec/experimentSpec';
 import { LIMITS } from '../../../src/spec/limits';
+import { REDUCES, STAGE_OPS } from '../../../src/spec/phaserGraph';
 import { expectedOutcome, loadSpecCases, outcomeOf, textOf } from './specCases';
 
 const cases = loadSpecCases();
@@ -55,6 +56,8 @@ describe('the case table covers the contract', () => {
       ...TWO_STAGE_VARIANTS,
       ...BARRIER_KINDS,
       ...SCHEDULES,
+      ...STAGE_OPS,
+      ...REDUCES,
     ]) {
       expect(
         good.some((s) => s.includes(`"${word}"`)),

@@ -45,6 +45,7 @@ enum class RuntimeKind : std::uint8_t {
   kTwoStageOutput,
   kTwoStageInput,
   kBarrier,
+  kPhaser,
 };
 // The two-stage runtimes' `variant`: the serial stage plus N parallel threads, one thread per
 // stage (Dempsey's dual-thread comparison point), or one thread doing both stages.
@@ -64,6 +65,21 @@ enum class KernelName : std::uint8_t {
   kFormatPrices,
 };
 enum class QueueKind : std::uint8_t { kBatch, kLamport, kCachedSpsc, kMutex, kVyukovMpmc };
+// Phaser runtime: what a stage's task does to each element (spec_graph.hpp), and how a stream
+// combines its signallers' values in one phase.
+enum class StageOp : std::uint8_t {
+  kNone,  // not a phaser stage
+  kRandom,
+  kCount,
+  kPass,
+  kAvg,
+  kAbs,
+  kSplit,
+  kHop,
+  kToken,
+  kSieve,
+};
+enum class StreamReduce : std::uint8_t { kAny, kSum, kMin, kMax };
 
 struct ServiceSpec {
   ServiceKind kind = ServiceKind::kFixed;
@@ -96,6 +112,15 @@ struct StageSpec {
   StageMode mode = StageMode::kParallel;
   std::uint32_t threads = std::uint32_t(limits::kDefaultStageThreads);
   ServiceSpec service;
+  StageOp op = StageOp::kNone;          // phaser only
+  std::optional<std::string> parent{};  // phaser only: the stage whose task spawns this one
+};
+
+// Phaser only: a bounded phaser that the stages in `from` signal and those in `to` wait on.
+struct StreamSpec {
+  std::vector<std::string> from;
+  std::vector<std::string> to;
+  StreamReduce reduce = StreamReduce::kAny;
 };
 
 struct QueueSpec {
@@ -112,8 +137,11 @@ struct ExperimentSpec {
   QueueSpec queue;
   // Two-stage runtimes only (printed and checked only for them).
   TwoStageVariant variant = TwoStageVariant::kTwoStage;
-  std::uint32_t batch_items = 0;  // 0 = default (limits::kDefaultBatchItems)
-  std::uint32_t buffers = 0;      // output only; 0 = default (parallel threads + 2)
+  std::uint32_t batch_items = 0;    // 0 = default (limits::kDefaultBatchItems)
+  std::uint32_t buffers = 0;        // output only; 0 = default (parallel threads + 2)
+  std::vector<StreamSpec> streams;  // phaser only
+  std::uint32_t bound = 0;          // phaser only; 0 = default
+  std::uint32_t batch = 0;          // phaser only; 0 = default
   std::uint64_t items = 0;
   std::uint32_t seed = 0;
   std::optional<std::uint32_t> cores;
@@ -142,6 +170,8 @@ inline const char* to_string(RuntimeKind k) noexcept {
       return "two-stage-input";
     case RuntimeKind::kBarrier:
       return "barrier";
+    case RuntimeKind::kPhaser:
+      return "phaser";
   }
   return "?";
 }
@@ -160,6 +190,44 @@ inline const char* to_string(BarrierKind k) noexcept {
   return k == BarrierKind::kSpin ? "spin" : "blocking";
 }
 inline const char* to_string(Schedule s) noexcept { return s == Schedule::kOs ? "os" : "packed"; }
+inline const char* to_string(StageOp op) noexcept {
+  switch (op) {
+    case StageOp::kNone:
+      return "none";
+    case StageOp::kRandom:
+      return "random";
+    case StageOp::kCount:
+      return "count";
+    case StageOp::kPass:
+      return "pass";
+    case StageOp::kAvg:
+      return "avg";
+    case StageOp::kAbs:
+      return "abs";
+    case StageOp::kSplit:
+      return "split";
+    case StageOp::kHop:
+      return "hop";
+    case StageOp::kToken:
+      return "token";
+    case StageOp::kSieve:
+      return "sieve";
+  }
+  return "?";
+}
+inline const char* to_string(StreamReduce r) noexcept {
+  switch (r) {
+    case StreamReduce::kAny:
+      return "any";
+    case StreamReduce::kSum:
+      return "sum";
+    case StreamReduce::kMin:
+      return "min";
+    case StreamReduce::kMax:
+      return "max";
+  }
+  return "?";
+}
 inline const char* to_string(StageMode m) noexcept {
   switch (m) {
     case StageMode::kSerialInOrder:
@@ -412,11 +480,19 @@ inline void check_service(const std::string& path, const ServiceSpec& s) {
 }
 }  // namespace detail
 
+// Defined in spec_graph.hpp (included at the end of this file): the phaser graph's rules.
+inline void check_phaser_graph(const std::vector<StageSpec>& stages,
+                               const std::vector<StreamSpec>& streams);
+inline void check_sieve_items(double items);
+inline bool has_sieve(const std::vector<StageSpec>& stages);
+
 // Checks a spec built in C++ (ranges and cross-field rules, in the JSON parser's order), then
-// fills the defaults (threads, tokens). Throws SpecError naming the first bad field. What only
-// JSON can get wrong (types, unknown fields, fields a runtime does not take) is the parser's.
+// fills the defaults (threads, tokens, and the phaser's bound and batch). Throws SpecError naming
+// the first bad field. What only JSON can get wrong (types, unknown fields, fields a runtime does
+// not take) is the parser's; a phaser stage without an op is told so here too.
 inline void validate(ExperimentSpec& spec) {
   using detail::check_range;
+  const bool phaser = spec.runtime == RuntimeKind::kPhaser;
   detail::check_stage_count(spec.stages.size());
   std::uint32_t stage_thread_sum = 0;
   for (std::size_t i = 0; i < spec.stages.size(); ++i) {
@@ -425,12 +501,18 @@ inline void validate(ExperimentSpec& spec) {
     detail::check_name(p + ".name", st.name);
     detail::check_stage_threads(p + ".threads", st.mode, st.threads);
     detail::check_service(p + ".service", st.service);
+    if (phaser && st.op == StageOp::kNone) throw SpecError(p + ".op", "missing (required)");
+    if (!phaser && (st.op != StageOp::kNone || st.parent)) {
+      throw SpecError(p, std::string("op and parent are for phaser stages, not the ") +
+                             to_string(spec.runtime) + " runtime");
+    }
     stage_thread_sum += st.threads;
   }
   const bool two_stage = is_two_stage(spec.runtime);
   if (two_stage) detail::check_two_stage_shape(spec.runtime, spec.stages);
   if (two_stage) detail::check_variant_threads(spec.runtime, spec.variant, spec.stages);
-  if (spec.runtime == RuntimeKind::kWorkStealing || spec.runtime == RuntimeKind::kBarrier) {
+  if (spec.runtime == RuntimeKind::kWorkStealing || spec.runtime == RuntimeKind::kBarrier ||
+      phaser) {
     if (spec.threads == 0) spec.threads = 1;
     check_range("threads", spec.threads, limits::kThreads);
   } else if (two_stage && spec.variant == TwoStageVariant::kSerial) {
@@ -456,8 +538,24 @@ inline void validate(ExperimentSpec& spec) {
     check_range("quantumUs", spec.quantum_us, limits::kQuantumUs);
     detail::check_barrier(spec, spec.cores.has_value());
   }
+  if (phaser) {
+    if (double(spec.streams.size()) < limits::kStreams.lo ||
+        double(spec.streams.size()) > limits::kStreams.hi) {
+      throw SpecError("streams", std::to_string(spec.streams.size()) +
+                                     " streams is out of range (allowed " +
+                                     detail::allowed(limits::kStreams) + ")");
+    }
+    check_phaser_graph(spec.stages, spec.streams);
+    if (spec.bound == 0) spec.bound = std::uint32_t(limits::kDefaultBound);
+    check_range("bound", spec.bound, limits::kBound);
+    if (spec.batch == 0) spec.batch = std::uint32_t(limits::kDefaultBatch);
+    check_range("batch", spec.batch, limits::kBatch);
+  }
   check_range("items", double(spec.items), limits::kItems);
+  if (phaser && has_sieve(spec.stages)) check_sieve_items(double(spec.items));
   if (spec.cores) check_range("cores", *spec.cores, limits::kCores);
 }
 
 }  // namespace pipelab::pipeline
+
+#include "pipelab/pipeline/spec_graph.hpp"  // defines check_phaser_graph(), used by validate()

@@ -25,11 +25,14 @@ using json::Value;
 using spec_fields::Names;
 
 // Every top-level field, in the order messages list them.
-inline const Names kTopFields = {"runtime", "stages",     "threads",  "tokens",   "queue",
-                                 "variant", "batchItems", "buffers",  "items",    "seed",
-                                 "cores",   "barrier",    "schedule", "quantumUs"};
+inline const Names kTopFields = {"runtime",  "stages",     "threads", "tokens",  "queue",
+                                 "variant",  "batchItems", "buffers", "streams", "bound",
+                                 "batch",    "items",      "seed",    "cores",   "barrier",
+                                 "schedule", "quantumUs"};
 inline const Names kStageFields = {"name", "mode", "threads", "service"};
+inline const Names kPhaserStageFields = {"name", "mode", "threads", "service", "op", "parent"};
 inline const Names kQueueFields = {"kind", "capacity"};
+inline const Names kStreamFields = {"from", "to", "reduce"};
 
 struct RuntimeRules {
   RuntimeKind kind;
@@ -147,6 +150,10 @@ inline const std::vector<RuntimeRules>& runtime_kinds() {
                                      "batchItems", "items",  "seed",    "cores"};
   static const Names kBarrierFields = {"runtime", "stages",  "threads",  "items",    "seed",
                                        "cores",   "barrier", "schedule", "quantumUs"};
+  // Phaser: tasks on bounded phasers, multiplexed onto `threads` pool threads. It has no queue:
+  // `queue` is carried at its default only (parse_experiment_spec), as `tokens` is at `threads`.
+  static const Names kPhaserFields = {"runtime", "stages", "threads", "streams", "bound",
+                                      "batch",   "items",  "seed",    "cores"};
   static const std::vector<RuntimeRules> kinds = {
       {RuntimeKind::kStatic, kStaticFields, {"tokens"}, sum_of_stage_threads, tokens_as_threads},
       {RuntimeKind::kCollapsed, kStaticFields, {"tokens"}, sum_of_stage_threads, tokens_as_threads},
@@ -174,6 +181,7 @@ inline const std::vector<RuntimeRules>& runtime_kinds() {
        tokens_as_threads,
        nullptr,
        barrier_fields},
+      {RuntimeKind::kPhaser, kPhaserFields, {"tokens", "queue"}, worker_threads, tokens_as_threads},
   };
   return kinds;
 }
@@ -254,9 +262,10 @@ inline ServiceSpec parse_service(const Value& v, const std::string& path) {
   return s;
 }
 
-inline StageSpec parse_stage(const Value& v, const std::string& path) {
+// Phaser stages also take `op` (required) and `parent`; other runtimes know neither.
+inline StageSpec parse_stage(const Value& v, const std::string& path, bool phaser) {
   using namespace spec_fields;
-  object(v, path, kStageFields);
+  object(v, path, phaser ? kPhaserStageFields : kStageFields);
   StageSpec st;
   const std::string name_path = join(path, "name");
   st.name = string_of(require(v, path, "name"), name_path, limits::kStageNameBytes);
@@ -270,7 +279,73 @@ inline StageSpec parse_stage(const Value& v, const std::string& path) {
   }
   detail::check_stage_threads(threads_path, st.mode, st.threads);
   st.service = parse_service(require(v, path, "service"), join(path, "service"));
+  if (!phaser) return st;
+  st.op = word(require(v, path, "op"), join(path, "op"),
+               std::vector<StageOp>{StageOp::kRandom, StageOp::kCount, StageOp::kPass,
+                                    StageOp::kAvg, StageOp::kAbs, StageOp::kSplit, StageOp::kHop,
+                                    StageOp::kToken, StageOp::kSieve});
+  if (const Value* p = v.find("parent")) {
+    const std::string parent_path = join(path, "parent");
+    st.parent = string_of(*p, parent_path, limits::kStageNameBytes);
+    detail::check_name(parent_path, *st.parent);
+  }
   return st;
+}
+
+inline std::vector<std::string> parse_names(const Value& v, const std::string& path) {
+  using namespace spec_fields;
+  std::vector<std::string> names;
+  const Value& list = array(v, path, limits::kStreamStages, "stages");
+  if (double(list.array.size()) > limits::kStreamStages.hi) {
+    throw SpecError(path, std::to_string(list.array.size()) + " stages is out of range (allowed " +
+                              detail::allowed(limits::kStreamStages) + ")");
+  }
+  for (std::size_t j = 0; j < list.array.size(); ++j) {
+    const std::string at = path + "[" + std::to_string(j) + "]";
+    names.push_back(string_of(list.array[j], at, limits::kStageNameBytes));
+    detail::check_name(at, names.back());
+  }
+  return names;
+}
+
+inline std::vector<StreamSpec> parse_streams(const Value& v) {
+  using namespace spec_fields;
+  const Value& list = array(v, "streams", limits::kStreams, "streams");
+  if (double(list.array.size()) < limits::kStreams.lo ||
+      double(list.array.size()) > limits::kStreams.hi) {
+    throw SpecError("streams", std::to_string(list.array.size()) +
+                                   " streams is out of range (allowed " +
+                                   detail::allowed(limits::kStreams) + ")");
+  }
+  std::vector<StreamSpec> streams;
+  for (std::size_t k = 0; k < list.array.size(); ++k) {
+    const std::string path = "streams[" + std::to_string(k) + "]";
+    const Value& s = list.array[k];
+    object(s, path, kStreamFields);
+    StreamSpec stream;
+    stream.from = parse_names(require(s, path, "from"), join(path, "from"));
+    stream.to = parse_names(require(s, path, "to"), join(path, "to"));
+    if (const Value* r = s.find("reduce")) {
+      stream.reduce = word(*r, join(path, "reduce"),
+                           std::vector<StreamReduce>{StreamReduce::kAny, StreamReduce::kSum,
+                                                     StreamReduce::kMin, StreamReduce::kMax});
+    }
+    streams.push_back(std::move(stream));
+  }
+  return streams;
+}
+
+// The phaser's fields after its carried queue: the streams and the graph rules, bound, batch.
+inline void parse_phaser_graph(const Value& root, ExperimentSpec& spec) {
+  using namespace spec_fields;
+  spec.streams = parse_streams(require(root, "", "streams"));
+  check_phaser_graph(spec.stages, spec.streams);
+  const Value* b = root.find("bound");
+  spec.bound = b ? std::uint32_t(integer(*b, "bound", limits::kBound))
+                 : std::uint32_t(limits::kDefaultBound);
+  const Value* batch = root.find("batch");
+  spec.batch = batch ? std::uint32_t(integer(*batch, "batch", limits::kBatch))
+                     : std::uint32_t(limits::kDefaultBatch);
 }
 
 // An absent queue takes the default; a present one needs both fields, so a half-written queue
@@ -317,8 +392,9 @@ inline ExperimentSpec parse_experiment_spec(std::string_view text) {
   only_taken(root, "", rules->fields, runtime_variant(spec.runtime), rules->carries);
   const Value& stages = array(require(root, "", "stages"), "stages", limits::kStages, "stages");
   detail::check_stage_count(stages.array.size());
+  const bool phaser = spec.runtime == RuntimeKind::kPhaser;
   for (std::size_t i = 0; i < stages.array.size(); ++i) {
-    spec.stages.push_back(parse_stage(stages.array[i], detail::stage_path(i)));
+    spec.stages.push_back(parse_stage(stages.array[i], detail::stage_path(i), phaser));
   }
   if (rules->check_stages) rules->check_stages(spec.runtime, spec.stages);
   spec.threads = rules->threads(root, spec.stages);
@@ -332,7 +408,9 @@ inline ExperimentSpec parse_experiment_spec(std::string_view text) {
     }
   }
   if (rules->own_fields) rules->own_fields(root, spec);
+  if (phaser) parse_phaser_graph(root, spec);
   spec.items = std::uint64_t(integer(require(root, "", "items"), "items", limits::kItems));
+  if (phaser && has_sieve(spec.stages)) check_sieve_items(double(spec.items));
   spec.seed = std::uint32_t(integer(require(root, "", "seed"), "seed", limits::kSeed));
   if (const Value* c = root.find("cores")) {
     spec.cores = std::uint32_t(integer(*c, "cores", limits::kCores));

@@ -45,6 +45,24 @@ inline std::string service_json(const ServiceSpec& s) {
   }
   return out + "}";
 }
+
+inline std::string names_json(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ",") + quote(n);
+  return "[" + out + "]";
+}
+
+// The phaser's fields, after queue: streams, bound, batch.
+inline std::string graph_json(const ExperimentSpec& spec) {
+  std::string streams;
+  for (const StreamSpec& st : spec.streams) {
+    streams += (streams.empty() ? "{" : ",{") + field("from", names_json(st.from)) + "," +
+               field("to", names_json(st.to)) + "," + field("reduce", quote(to_string(st.reduce))) +
+               "}";
+  }
+  return "," + field("streams", "[" + streams + "]") + "," +
+         field("bound", number_text(spec.bound)) + "," + field("batch", number_text(spec.batch));
+}
 }  // namespace print_detail
 
 inline std::string to_json(const ExperimentSpec& spec) {
@@ -54,7 +72,10 @@ inline std::string to_json(const ExperimentSpec& spec) {
     stages += (stages.empty() ? "{" : ",{") + field("name", quote(st.name)) + "," +
               field("mode", quote(to_string(st.mode))) + "," +
               field("threads", number_text(st.threads)) + "," +
-              field("service", service_json(st.service)) + "}";
+              field("service", service_json(st.service));
+    if (st.op != StageOp::kNone) stages += "," + field("op", quote(to_string(st.op)));
+    if (st.parent) stages += "," + field("parent", quote(*st.parent));
+    stages += "}";
   }
   const std::string capacity =
       spec.queue.capacity ? number_text(*spec.queue.capacity) : std::string("null");
@@ -76,6 +97,7 @@ inline std::string to_json(const ExperimentSpec& spec) {
            field("schedule", quote(to_string(spec.schedule))) + "," +
            field("quantumUs", number_text(spec.quantum_us));
   }
+  if (spec.runtime == RuntimeKind::kPhaser) out += graph_json(spec);
   out += "," + field("items", number_text(double(spec.items))) + "," +
          field("seed", number_text(spec.seed));
   if (spec.cores) out += "," + field("cores", number_text(*spec.cores));
