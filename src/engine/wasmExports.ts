@@ -39,6 +39,10 @@ export interface PipelabModule {
   _pl_pipeline_counters(): number;
   _pl_pipeline_completed(): number;
   _pl_pipeline_elapsed_us(): number;
+  /** Phaser runs: the task and stream board's address; 0 for other runtimes. */
+  _pl_pipeline_board(): number;
+  /** Why the last run stopped early (a stalled phaser run), or "" (a C string, after finish). */
+  _pl_pipeline_error(): number;
   _pl_pipeline_now_us(): number;
   /** The queue race (race/race_config.hpp): 0, or -1 with the message in pl_last_error. */
   _pl_race_start(configJsonPtr: number): number;

@@ -5,4 +5,5 @@ set(PIPELAB_PHASER_TESTS ${PIPELAB_ROOT}/tests/native/phaser)
 pipelab_add_test_suite(phaser_tests
   ${PIPELAB_PHASER_TESTS}/phaser_test.cpp
   ${PIPELAB_PHASER_TESTS}/stream_test.cpp
-  ${PIPELAB_PHASER_TESTS}/scheduler_test.cpp)
+  ${PIPELAB_PHASER_TESTS}/scheduler_test.cpp
+  ${PIPELAB_PHASER_TESTS}/phaser_runtime_test.cpp)

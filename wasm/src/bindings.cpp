@@ -185,6 +185,22 @@ EMSCRIPTEN_KEEPALIVE double pl_pipeline_completed() {
   return pipeline() ? static_cast<double>(pipeline()->items_completed()) : 0;
 }
 
+// Phaser runs: the task and stream board (telemetry/phaser_board.hpp, contracts/telemetry.md),
+// stable for the run; null for other runtimes.
+EMSCRIPTEN_KEEPALIVE const void* pl_pipeline_board() {
+  auto* phaser = dynamic_cast<pipelab::pipeline::PhaserRuntime*>(pipeline().get());
+  return phaser ? phaser->board().data() : nullptr;
+}
+
+// Why the last run stopped early (a phaser run that stalled: no task could ever run again), or
+// "" when it did not; valid until the next call. Call once pl_pipeline_finished() is 1.
+EMSCRIPTEN_KEEPALIVE const char* pl_pipeline_error() {
+  static std::string message;
+  auto* phaser = dynamic_cast<pipelab::pipeline::PhaserRuntime*>(pipeline().get());
+  message = phaser ? phaser->stall_message() : std::string();
+  return message.c_str();
+}
+
 // Run-clock µs (paused time excluded) from start until the last item left; 0 while running or
 // when cancelled.
 EMSCRIPTEN_KEEPALIVE double pl_pipeline_elapsed_us() {

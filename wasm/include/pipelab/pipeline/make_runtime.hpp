@@ -1,5 +1,6 @@
 // make_runtime(): the runtime an ExperimentSpec asks for (static, collapsed, work-stealing, a
-// two-stage I/O runtime or barrier), constructed but not started. Throws SpecError naming the
+// two-stage I/O runtime, barrier or
+// phaser), constructed but not started. Throws SpecError naming the
 // field for a bad spec.
 // Engine use (one controlling thread):
 //   auto rt = make_runtime(parse_experiment_spec(json), RunOptions{});
@@ -14,6 +15,7 @@
 #include <memory>
 
 #include "pipelab/pipeline/barrier_runtime.hpp"
+#include "pipelab/pipeline/phaser_graph/phaser_runtime.hpp"
 #include "pipelab/pipeline/runtime.hpp"
 #include "pipelab/pipeline/spec.hpp"
 #include "pipelab/pipeline/static_runtime.hpp"
@@ -35,6 +37,7 @@ inline std::unique_ptr<Runtime> make_runtime(const ExperimentSpec& spec,
     return std::make_unique<TwoStageInputRuntime>(spec, options);
   }
   if (spec.runtime == RuntimeKind::kBarrier) return std::make_unique<BarrierRuntime>(spec, options);
+  if (spec.runtime == RuntimeKind::kPhaser) return std::make_unique<PhaserRuntime>(spec, options);
   return std::make_unique<StaticRuntime>(spec, options);
 }
 

@@ -193,6 +193,9 @@ class Runtime {
   virtual void wake_waiters() noexcept {}
 
   bool cancel_requested() const noexcept { return cancel_.load(std::memory_order_acquire); }
+  // Whether a pause is requested (a runtime that multiplexes tasks lets the running task reach an
+  // element boundary and give its thread back, so the thread can park at pause_point()).
+  bool pause_requested() const noexcept { return pause_.load(std::memory_order_acquire); }
   // Worker `w` calls this where it checks cancel_requested() and holds no half-served item (it
   // may hold one waiting to be handed on). Returns at once unless a pause is requested; then
   // blocks until resume or cancel (the caller rechecks cancel_requested() afterwards).
