@@ -3,6 +3,7 @@
 // for threads synchronously, because extra pthread Workers only start once this worker returns to
 // its event loop. In the single-thread build it runs the workers' loops in time slices instead.
 import {
+  pipelineError,
   readPipelineOutput,
   startWasmPipeline,
   whenPipelineFinished,
@@ -117,6 +118,7 @@ function pipelineStart(spec: ExperimentSpec): void {
       elapsedUs: m._pl_pipeline_elapsed_us(),
       cancelled: cancelRequested,
       output: cancelRequested ? null : readPipelineOutput(m),
+      error: pipelineError(m),
     });
     cancelRequested = false;
   });

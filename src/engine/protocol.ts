@@ -11,6 +11,8 @@ export interface WasmTapLayout {
   ringOffsets: number[];
   countersOffset: number;
   stages: number;
+  /** Phaser runs: the task and stream board's offset; 0 for other runtimes. */
+  boardOffset: number;
 }
 
 /** The C++ counting slots: 64 threads × 128 bytes (a padded slot owns a line pair), in u64 words. */
@@ -73,6 +75,8 @@ export type FromEngine =
       cancelled: boolean;
       /** What a two-stage run produced (null for the other runtimes and cancelled runs). */
       output: PipelineOutput | null;
+      /** Why the run stopped early (a phaser graph that stalled), or "". */
+      error: string;
     }
   /** One run of race `id` ended (cancelled runs are not reported). */
   | { type: 'race-result'; id: number; index: number; result: RaceResult }

@@ -1,9 +1,11 @@
 // The discrete-event twin's entry point: one ExperimentSpec in, a steppable seeded run out.
 import type { MeasuredServiceUs } from '../model/serviceTime';
 import type { ExperimentSpec } from '../spec/experimentSpec';
+import type { BoardWriter } from '../telemetry';
 import { BarrierTwin, DEFAULT_BALANCE_PERIOD_US } from './barrierRuntime';
 import { Xoshiro128 } from './prng';
 import { stageSamplers } from './serviceSampler';
+import { PhaserRuntime } from './phaserRuntime';
 import { StaticRuntime } from './staticRuntime';
 import type { StageCounters, TelemetrySink } from './telemetry';
 import { TwoStageInputTwin } from './twoStageInput';
@@ -26,6 +28,11 @@ export interface SimOptions {
   measuredServiceUs?: MeasuredServiceUs;
   /** Barrier runtime, os schedule: µs between load-balancer runs (src/sim/barrierRuntime.ts). */
   balancePeriodUs?: number;
+  /** Phaser runs: where the twin writes its task and stream board (contracts/telemetry.md). */
+  board?: BoardWriter;
+  /** Phaser runs: false keeps a ring's streams batched, as PhaserOptions::detect_cycles = false
+   * does in C++ (the ring then stalls: the demonstration of why detection exists). */
+  detectCycles?: boolean;
 }
 
 export interface WorkerStats {
@@ -57,6 +64,10 @@ export interface SimResult {
 export interface Simulation {
   readonly nowUs: number;
   readonly done: boolean;
+  /** Why the run stopped before its end (a phaser graph that stalled), or null. */
+  failure(): string | null;
+  /** Phaser runs: the values the sink received, in order (twin-only values); else empty. */
+  outputs(): number[];
   /** Processes every event up to and including `timeUs`. */
   advanceTo(timeUs: number): void;
   runToEnd(): SimResult;
@@ -71,8 +82,9 @@ function twinOf(
   stealCostUs: number,
   inFlightLimit: number,
   cores: number,
-  sink: TelemetrySink | undefined,
+  options: SimOptions,
 ) {
+  const sink = options.sink;
   switch (spec.runtime) {
     case 'work-stealing':
       return new WorkStealingRuntime(spec, samplers, stealCostUs, cores, sink);
@@ -80,6 +92,8 @@ function twinOf(
       return new TwoStageOutputTwin(spec, samplers, cores, sink);
     case 'two-stage-input':
       return new TwoStageInputTwin(spec, samplers, cores, sink);
+    case 'phaser':
+      return new PhaserRuntime(spec, samplers, cores, sink, options.board, options.detectCycles);
     default:
       return new StaticRuntime(spec, samplers, inFlightLimit, cores, sink);
   }
@@ -103,7 +117,8 @@ export function createSimulation(spec: ExperimentSpec, options: SimOptions = {})
   if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 1))) {
     throw new RangeError(`invalid inFlightLimit: ${limit} (allowed integer >= 1)`);
   }
-  const runtime = twinOf(spec, samplers, stealCostUs, limit, cores, options.sink);
+  const runtime = twinOf(spec, samplers, stealCostUs, limit, cores, options);
+  const failure = () => (runtime instanceof PhaserRuntime ? runtime.stallMessage : null);
 
   const result = (): SimResult => {
     const clock = runtime.clock;
@@ -135,12 +150,14 @@ export function createSimulation(spec: ExperimentSpec, options: SimOptions = {})
     get done() {
       return runtime.clock.done;
     },
+    failure,
+    outputs: () => (runtime instanceof PhaserRuntime ? runtime.sinkValues : []),
     advanceTo: (timeUs) => runtime.advanceTo(timeUs),
     runToEnd: () => {
       runtime.drain();
       if (!runtime.clock.done) {
         throw new Error(
-          `simulation stalled after ${runtime.clock.completed} of ${spec.items} items`,
+          failure() ?? `simulation stalled after ${runtime.clock.completed} of ${spec.items} items`,
         );
       }
       return result();
@@ -181,6 +198,8 @@ function barrierSimulation(spec: ExperimentSpec, options: SimOptions): Simulatio
     get done() {
       return twin.clock.done;
     },
+    failure: () => null,
+    outputs: () => [],
     advanceTo: (timeUs) => twin.advanceTo(timeUs),
     runToEnd: () => {
       twin.drain();

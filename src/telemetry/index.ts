@@ -5,3 +5,4 @@ export { decodeEvent, readRing, readStageCounters, type RingRead } from './decod
 export { RingWriter, encodeStageCounters, type EventInput } from './encode';
 export { readTap, type TapFrame, type TelemetryTap } from './tap';
 export { createTapWriter, type TapWriter } from './tapWriter';
+export * from './phaserBoard';

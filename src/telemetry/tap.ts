@@ -3,6 +3,7 @@
 // layout either way) — and the once-per-frame read of it. Views cannot tell the engines apart.
 import { readRing, readStageCounters } from './decode';
 import type { StageCounters, TelemetryEvent } from './layout';
+import { readBoard, type BoardFrame } from './phaserBoard';
 
 export interface TelemetryTap {
   buffer: ArrayBufferLike;
@@ -11,6 +12,8 @@ export interface TelemetryTap {
   /** Byte offset of the first stage counter line (8-byte aligned). */
   countersOffset: number;
   stages: number;
+  /** Phaser runs: byte offset of the task and stream board (phaserBoard.ts). */
+  boardOffset?: number;
 }
 
 export interface TapFrame {
@@ -19,6 +22,9 @@ export interface TapFrame {
   counters: StageCounters[];
   /** Records the workers had to drop so far (rings full): shown, never hidden. */
   dropped: number;
+  /** Phaser runs: every task and stream now; null or absent for other runtimes (a replayed
+   * frame has none). */
+  board?: BoardFrame | null;
 }
 
 export function readTap(tap: TelemetryTap): TapFrame {
@@ -34,5 +40,6 @@ export function readTap(tap: TelemetryTap): TapFrame {
     events,
     counters: readStageCounters(tap.buffer, tap.countersOffset, tap.stages),
     dropped,
+    board: tap.boardOffset === undefined ? null : readBoard(tap.buffer, tap.boardOffset),
   };
 }

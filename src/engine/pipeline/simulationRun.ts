@@ -4,6 +4,7 @@
 import { createSimulation, type Simulation } from '../../sim';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { createTapWriter, type TapWriter } from '../../telemetry';
+import { MAX_STREAMS, MAX_TASKS } from '../../sim/phaserCosts';
 import { type PipelineRun, type RunState, type RunSummary } from './pipelineRun';
 import type { TelemetryTap } from '../../telemetry';
 
@@ -28,9 +29,19 @@ export class SimulationRun implements PipelineRun {
   ) {
     this.workers = spec.threads;
     this.items = spec.items;
-    this.telemetry = createTapWriter(this.workers, spec.stages.length, RING_CAPACITY);
+    this.telemetry = createTapWriter(
+      this.workers,
+      spec.stages.length,
+      RING_CAPACITY,
+      spec.runtime === 'phaser'
+        ? { taskCapacity: MAX_TASKS, streamCapacity: MAX_STREAMS }
+        : undefined,
+    );
     const rings = this.telemetry.rings;
-    this.sim = createSimulation(spec, { sink: (e) => rings[e.worker].push(e) });
+    this.sim = createSimulation(spec, {
+      sink: (e) => rings[e.worker].push(e),
+      board: this.telemetry.board,
+    });
   }
 
   tap(): TelemetryTap {
@@ -53,6 +64,7 @@ export class SimulationRun implements PipelineRun {
     this.simNowUs = this.sim.done ? this.sim.result().makespanUs : target;
     this.telemetry.writeCounters(this.sim.result().stages);
     if (this.sim.done) this.runState = 'done';
+    else if (this.sim.failure() !== null) this.runState = 'error';
   }
 
   pause(): void {
@@ -84,7 +96,7 @@ export class SimulationRun implements PipelineRun {
   }
 
   error(): string | null {
-    return null;
+    return this.sim.failure();
   }
 
   /** The twin formats and writes no text: only real threads produce an output to check. */

@@ -74,7 +74,8 @@ export class ThreadsEngine {
     } else if (msg.type === 'pipeline-paused') {
       this.active?.pauseAcknowledged(msg.nowUs);
     } else if (msg.type === 'pipeline-finished') {
-      this.active?.finished(msg.completed, msg.elapsedUs, msg.cancelled, msg.output);
+      if (msg.error) this.active?.fail(msg.error);
+      else this.active?.finished(msg.completed, msg.elapsedUs, msg.cancelled, msg.output);
       this.active = null;
     } else if (msg.type === 'error') {
       if (this.active) {

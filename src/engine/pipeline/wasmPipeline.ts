@@ -16,6 +16,7 @@ export function startWasmPipeline(mod: PipelabModule, spec: ExperimentSpec): Was
     ringOffsets: Array.from({ length: workers }, (_, w) => mod._pl_pipeline_ring(w)),
     countersOffset: mod._pl_pipeline_counters(),
     stages: spec.stages.length,
+    boardOffset: mod._pl_pipeline_board(),
   };
 }
 
@@ -25,12 +26,18 @@ export function wasmTap(memory: ArrayBufferLike, layout: WasmTapLayout): Telemet
     ringOffsets: layout.ringOffsets,
     countersOffset: layout.countersOffset,
     stages: layout.stages,
+    ...(layout.boardOffset ? { boardOffset: layout.boardOffset } : {}),
   };
 }
 
 /** What the finished run produced (two-stage runtimes), or null. */
 export function readPipelineOutput(mod: PipelabModule): PipelineOutput | null {
   return JSON.parse(mod.UTF8ToString(mod._pl_pipeline_output())) as PipelineOutput | null;
+}
+
+/** Why the finished run stopped early (a stalled phaser graph), or "". */
+export function pipelineError(mod: PipelabModule): string {
+  return mod.UTF8ToString(mod._pl_pipeline_error());
 }
 
 /** Polls (never blocks) until every thread of the run has exited, then reaps them. */

@@ -45,14 +45,15 @@ const ready: FromEngine = {
 };
 const started: FromEngine = {
   type: 'pipeline-started',
-  layout: { workers: 1, ringOffsets: [512], countersOffset: 0, stages: 1 },
+  layout: { workers: 1, ringOffsets: [512], countersOffset: 0, stages: 1, boardOffset: 0 },
 };
-const finished = (cancelled: boolean): FromEngine => ({
+const finished = (cancelled: boolean, error = ''): FromEngine => ({
   type: 'pipeline-finished',
   completed: cancelled ? 40 : 100,
   elapsedUs: cancelled ? 0 : 90_000,
   cancelled,
   output: cancelled ? null : { checksum: '00000000000000ff', bytes: 1800, batches: 1 },
+  error,
 });
 
 let nowMs = 0;
@@ -166,6 +167,21 @@ describe('ThreadsRun pause / resume', () => {
     expect(run.state()).toBe('stopped');
     expect(worker.types().at(-1)).toBe('pipeline-cancel');
     worker.reply(finished(true));
+    expect(worker.types().at(-1)).toBe('pipeline-start');
+    expect(next.state()).toBe('running');
+  });
+});
+
+describe('ThreadsRun that stops early', () => {
+  test('a run the engine stopped (a stalled phaser graph) is an error with the reason', () => {
+    const { worker, engine, run } = running();
+    const why =
+      'stalled: no task can run, 2 tasks wait forever (a waits for phase 0 of streams[1])';
+    worker.reply(finished(true, why));
+    expect(run.state()).toBe('error');
+    expect(run.error()).toBe(why);
+    // The engine is free for the next run.
+    const next = engine.run(spec);
     expect(worker.types().at(-1)).toBe('pipeline-start');
     expect(next.state()).toBe('running');
   });
