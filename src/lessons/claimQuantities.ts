@@ -19,7 +19,7 @@ import { inputMirror, withVariant } from '../spec/twoStageVariants';
 export interface ClaimQuantity {
   /** How the name is written, for messages: `model.<overlay>`. */
   pattern: string;
-  unit: 'items/s' | 's' | 'ms' | 'fraction' | 'ratio';
+  unit: 'items/s' | 's' | 'ms' | 'µs' | 'fraction' | 'ratio';
   matches(name: string): boolean;
   /** The value for this spec; throws naming the quantity when it does not apply. */
   evaluate(spec: ExperimentSpec, name: string): number;
@@ -113,6 +113,13 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
     evaluate: (spec) => twinMedian(spec, (r) => r.makespanUs / 1e6),
   },
   {
+    // Run time per item: for a phaser ring, whose items are the token's hops, µs per hop.
+    pattern: 'twin.us-per-item',
+    unit: 'µs',
+    matches: exactly('twin.us-per-item'),
+    evaluate: (spec) => twinMedian(spec, (r) => r.makespanUs / r.items),
+  },
+  {
     // A stage's busy time over the time its threads had (static: the stage's own threads; work
     // stealing and barrier: all threads, so it is that stage's share of everyone's time).
     pattern: 'twin.busy.<stage name>',
@@ -202,7 +209,7 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
     evaluate(spec) {
       if (spec.runtime !== 'static' && spec.runtime !== 'collapsed')
         throw new Error(
-          `bound.slowest-stage is for thread-per-stage runtimes, not ${spec.runtime}`,
+          `bound.slowest-stage is for thread-per-stage runtimes, not ${spec.runtime} (phaser graphs: model.stream-bound)`,
         );
       return 1e6 * Math.min(...stageInputs(spec).map((s) => s.servers / s.serviceTimeUs));
     },

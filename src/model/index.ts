@@ -29,3 +29,4 @@ export { ioBounds, type IoBounds } from './ioBounds';
 export { barrierIntervalRates, batchQueueSpeedup, littlesLaw, threadPacking } from './seedModels';
 export { predictedRunTimeUs } from './runTime';
 export { MODEL_OVERLAYS, OVERLAY_LABELS, modelItemsPerSec, type ModelOverlay } from './overlays';
+export { streamGraphBound, type StreamGraphBound } from './streamGraphBound';

@@ -5,6 +5,7 @@ import type { ExperimentSpec } from '../spec/experimentSpec';
 import { ioBounds, isThreadPerStage } from './ioBounds';
 import { barrierIntervalRates } from './seedModels';
 import { closedStaticModel, openStaticModel } from './staticModels';
+import { streamGraphBound } from './streamGraphBound';
 import { idealModel, workStealingModel } from './workStealing';
 
 export const MODEL_OVERLAYS = [
@@ -18,6 +19,7 @@ export const MODEL_OVERLAYS = [
   'lambda-eu',
   'packing-bound',
   'balanced',
+  'stream-bound',
 ] as const;
 export type ModelOverlay = (typeof MODEL_OVERLAYS)[number];
 
@@ -32,6 +34,7 @@ export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
   'lambda-eu': 'λ_eu = min(λ_upper, λ_max) (Eq. 10)',
   'packing-bound': 'idealised packing bound (no balancing inside an interval)',
   balanced: 'perfect balance (every core busy all interval)',
+  'stream-bound': 'Bound: threads ÷ all work, 1 ÷ slowest task',
 };
 
 /** Model throughput in items/s (barrier runtime: intervals/s), or null when the overlay does not
@@ -57,5 +60,7 @@ export function modelItemsPerSec(overlay: ModelOverlay, spec: ExperimentSpec): n
     const rates = barrierIntervalRates(spec);
     perUs = overlay === 'balanced' ? rates.balanced : rates.packingBound;
   }
+  if (overlay === 'stream-bound' && spec.runtime === 'phaser')
+    perUs = streamGraphBound(spec).throughputPerUs;
   return perUs === null || !Number.isFinite(perUs) ? null : perUs * 1e6;
 }

@@ -6,7 +6,13 @@ import { streamGraph } from '../spec/phaserGraph';
 import { BATCHED_FLAG, BoardWriter, CYCLIC_FLAG, type TaskState } from '../telemetry';
 import { CompletionClock } from './completionClock';
 import { Fifo } from './fifo';
-import { ELEMENT_US, MAX_TASKS, PHASE_SYNC_US, QUANTUM_US, TASK_SWITCH_US } from './phaserCosts';
+import {
+  ELEMENT_US,
+  MAX_TASKS,
+  PHASE_SYNC_US,
+  QUANTUM_US,
+  TASK_SWITCH_US,
+} from '../model/phaserCosts';
 import { SimStream, type SignalReg, type WaitReg } from './phaserStreams';
 import type { ServiceSampler } from './serviceSampler';
 import { SimCore, Wait } from './simCore';
@@ -75,8 +81,8 @@ function randomValue(seed: number, stage: number, k: number): number {
  * a spin: the same thread time, the same order). Per element a task pays ELEMENT_US per element it
  * takes or puts and PHASE_SYNC_US per phase it waits for or publishes, on top of its service time.
  * Streams on the ring are not batched (what C++'s cycle detection finds for every graph the spec
- * admits: a graph with a source is acyclic, and a ring is one cycle). With no task ready or
- * running and some not done, the run has stalled (stallMessage).
+ * admits: a graph with a source is acyclic, and a ring is one cycle) unless batching is "always".
+ * With no task ready or running and some not done, the run has stalled (stallMessage).
  */
 export class PhaserRuntime extends SimCore {
   readonly clock: CompletionClock;
@@ -99,12 +105,12 @@ export class PhaserRuntime extends SimCore {
     cores: number,
     sink: TelemetrySink | undefined,
     private readonly board: BoardWriter | undefined,
-    detectCycles = true,
   ) {
     super(spec.seed, spec.stages.length, spec.threads, cores, sink);
     const streams = spec.streams ?? [];
     const g = streamGraph(spec.stages, streams);
-    const ring = g.token !== null && detectCycles;
+    // Cycle detection (batching "adaptive") finds the ring; "always" keeps it batched.
+    const ring = g.token !== null && spec.batching !== 'always';
     const batch = ring ? 1 : (spec.batch ?? 1);
     this.clock = new CompletionClock(spec.items);
     this.sieveGraph = g.sieve !== null;

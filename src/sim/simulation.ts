@@ -30,9 +30,6 @@ export interface SimOptions {
   balancePeriodUs?: number;
   /** Phaser runs: where the twin writes its task and stream board (contracts/telemetry.md). */
   board?: BoardWriter;
-  /** Phaser runs: false keeps a ring's streams batched, as PhaserOptions::detect_cycles = false
-   * does in C++ (the ring then stalls: the demonstration of why detection exists). */
-  detectCycles?: boolean;
 }
 
 export interface WorkerStats {
@@ -93,7 +90,7 @@ function twinOf(
     case 'two-stage-input':
       return new TwoStageInputTwin(spec, samplers, cores, sink);
     case 'phaser':
-      return new PhaserRuntime(spec, samplers, cores, sink, options.board, options.detectCycles);
+      return new PhaserRuntime(spec, samplers, cores, sink, options.board);
     default:
       return new StaticRuntime(spec, samplers, inFlightLimit, cores, sink);
   }

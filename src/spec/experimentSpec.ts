@@ -49,6 +49,8 @@ export {
 } from './barrierFields';
 
 export const STAGE_MODES = ['serial-in-order', 'serial-out-of-order', 'parallel'] as const;
+export const BATCHINGS = ['adaptive', 'always'] as const;
+export type Batching = (typeof BATCHINGS)[number];
 export const QUEUE_KINDS = ['batch', 'lamport', 'cached-spsc', 'mutex', 'vyukov-mpmc'] as const;
 export const KERNEL_NAMES = [
   'matrix',
@@ -113,6 +115,9 @@ export interface ExperimentSpec {
   streams?: StreamSpec[];
   bound?: number;
   batch?: number;
+  /** Phaser only: "adaptive" turns batching off on streams that lie on a cycle (cycle detection);
+   * "always" keeps them batched, which deadlocks a ring (reported as a stall). */
+  batching?: Batching;
   items: number;
   seed: number;
   cores?: number;
@@ -266,18 +271,20 @@ export function parseExperimentSpec(json: unknown): ExperimentSpec {
 }
 
 /** The phaser runtime's fields, after its carried queue: the streams and the graph rules, then
- * bound and batch. */
+ * bound, batch and batching. */
 function readPhaserGraph(
   obj: Record<string, unknown>,
   stages: StageSpec[],
-): Pick<ExperimentSpec, 'streams' | 'bound' | 'batch'> {
+): Pick<ExperimentSpec, 'streams' | 'bound' | 'batch' | 'batching'> {
   const streams = parseStreams(requireField(obj, 'streams', ''));
   checkGraph(stages, streams);
   const bound =
     obj.bound === undefined ? DEFAULTS.bound : readInteger(obj.bound, 'bound', ...LIMITS.bound);
   const batch =
     obj.batch === undefined ? DEFAULTS.batch : readInteger(obj.batch, 'batch', ...LIMITS.batch);
-  return { streams, bound, batch };
+  const batching =
+    obj.batching === undefined ? 'adaptive' : readEnum(obj.batching, 'batching', BATCHINGS);
+  return { streams, bound, batch, batching };
 }
 
 /** The same from JSON text, read as the C++ parser reads it (byte offsets in syntax errors). */

@@ -27,6 +27,7 @@ export const TOP_FIELDS = [
   'streams',
   'bound',
   'batch',
+  'batching',
   'items',
   'seed',
   'cores',
@@ -63,7 +64,7 @@ export interface KindInputs {
 const TWO_STAGE_ONLY: readonly TopField[] = ['variant', 'batchItems', 'buffers'];
 const BARRIER_ONLY: readonly TopField[] = ['barrier', 'schedule', 'quantumUs'];
 /** The phaser runtime's own fields: its stream graph (src/spec/phaserGraph.ts). */
-const PHASER_ONLY: readonly TopField[] = ['streams', 'bound', 'batch'];
+const PHASER_ONLY: readonly TopField[] = ['streams', 'bound', 'batch', 'batching'];
 /** The fields of the original kinds: every field but the two-stage, barrier and phaser runtimes'
  * own. */
 const PIPELINE_FIELDS = TOP_FIELDS.filter(

@@ -4,7 +4,7 @@
 import { createSimulation, type Simulation } from '../../sim';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { createTapWriter, type TapWriter } from '../../telemetry';
-import { MAX_STREAMS, MAX_TASKS } from '../../sim/phaserCosts';
+import { MAX_STREAMS, MAX_TASKS } from '../../model/phaserCosts';
 import { type PipelineRun, type RunState, type RunSummary } from './pipelineRun';
 import type { TelemetryTap } from '../../telemetry';
 

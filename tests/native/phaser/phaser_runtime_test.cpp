@@ -183,8 +183,10 @@ TEST(PhaserRuntime, ThreadRingCompletesWithBatchingRequested) {
   }
 }
 
-TEST(PhaserRuntime, RingWithoutCycleDetectionStallsAndIsStopped) {
-  PhaserRuntime rt(ring(4, 1000, 64), checked(), PhaserRuntime::Options{false});
+TEST(PhaserRuntime, RingBatchedAlwaysStallsAndIsStopped) {
+  ExperimentSpec spec = ring(4, 1000, 64);
+  spec.batching = Batching::kAlways;  // no cycle detection: the token sits in a batch
+  PhaserRuntime rt(spec, checked());
   run_to_end(rt);
   EXPECT_TRUE(rt.stalled());
   EXPECT_TRUE(rt.board().stalled());

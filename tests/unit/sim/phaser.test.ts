@@ -5,16 +5,16 @@
 // the per-phase synchronisation that batching saves; and a seed that reproduces every event.
 import { describe, expect, test } from 'vitest';
 import { createSimulation } from '../../../src/sim';
-import { MAX_STREAMS, MAX_TASKS } from '../../../src/sim/phaserCosts';
+import { MAX_STREAMS, MAX_TASKS } from '../../../src/model/phaserCosts';
 import type { ExperimentSpec } from '../../../src/spec/experimentSpec';
 import { BoardWriter, boardBytes, readBoard, type EventInput } from '../../../src/telemetry';
 import { avgPipeline, primesThrough, ring, sieve, sinkValues, splitJoin } from './phaserSpecs';
 
-function run(spec: ExperimentSpec, detectCycles = true) {
+function run(spec: ExperimentSpec) {
   const events: EventInput[] = [];
   const buffer = new ArrayBuffer(boardBytes(MAX_TASKS, MAX_STREAMS));
   const board = new BoardWriter(buffer, 0, MAX_TASKS, MAX_STREAMS);
-  const sim = createSimulation(spec, { sink: (e) => events.push(e), board, detectCycles });
+  const sim = createSimulation(spec, { sink: (e) => events.push(e), board });
   return { sim, events, board: () => readBoard(buffer, 0) };
 }
 
@@ -70,16 +70,16 @@ describe('phaser twin', () => {
     expect(b.streams.every((s) => s.cyclic && !s.batched && s.batch === 1)).toBe(true);
   });
 
-  test('without cycle detection the ring stalls: reported, and the run stops', () => {
-    const spec = ring({ items: 3000, batch: 64 }, 4);
-    const { sim, board } = run(spec, false);
+  test('batching "always" (no cycle detection) stalls the ring: reported, and the run stops', () => {
+    const spec = { ...ring({ items: 3000, batch: 64 }, 4), batching: 'always' as const };
+    const { sim, board } = run(spec);
     sim.advanceTo(1e9);
     expect(sim.done).toBe(false);
     expect(sim.failure()).toBe(
       'stalled: no task can run, 4 tasks wait forever (r0 waits for phase 0 of streams[3]; r1 waits for phase 0 of streams[0]; r2 waits for phase 0 of streams[1]; r3 waits for phase 0 of streams[2])',
     );
     expect(board().stalled).toBe(true);
-    expect(() => createSimulation(spec, { detectCycles: false }).runToEnd()).toThrow(/^stalled/);
+    expect(() => createSimulation(spec).runToEnd()).toThrow(/^stalled/);
   });
 
   test.each([1, 4])('the bound holds at every publish and wait (batch %i)', (batch) => {

@@ -80,6 +80,9 @@ enum class StageOp : std::uint8_t {
   kSieve,
 };
 enum class StreamReduce : std::uint8_t { kAny, kSum, kMin, kMax };
+// Phaser: adaptive = no batching on streams that lie on a cycle (cycle detection); always = keep
+// them batched (a ring then deadlocks, which the runtime reports as a stall).
+enum class Batching : std::uint8_t { kAdaptive, kAlways };
 
 struct ServiceSpec {
   ServiceKind kind = ServiceKind::kFixed;
@@ -142,6 +145,7 @@ struct ExperimentSpec {
   std::vector<StreamSpec> streams;  // phaser only
   std::uint32_t bound = 0;          // phaser only; 0 = default
   std::uint32_t batch = 0;          // phaser only; 0 = default
+  Batching batching = Batching::kAdaptive;  // phaser only
   std::uint64_t items = 0;
   std::uint32_t seed = 0;
   std::optional<std::uint32_t> cores;
@@ -214,6 +218,9 @@ inline const char* to_string(StageOp op) noexcept {
       return "sieve";
   }
   return "?";
+}
+inline const char* to_string(Batching b) noexcept {
+  return b == Batching::kAlways ? "always" : "adaptive";
 }
 inline const char* to_string(StreamReduce r) noexcept {
   switch (r) {

@@ -25,10 +25,10 @@ using json::Value;
 using spec_fields::Names;
 
 // Every top-level field, in the order messages list them.
-inline const Names kTopFields = {"runtime",  "stages",     "threads", "tokens",  "queue",
-                                 "variant",  "batchItems", "buffers", "streams", "bound",
-                                 "batch",    "items",      "seed",    "cores",   "barrier",
-                                 "schedule", "quantumUs"};
+inline const Names kTopFields = {"runtime", "stages",     "threads",  "tokens",  "queue",
+                                 "variant", "batchItems", "buffers",  "streams", "bound",
+                                 "batch",   "batching",   "items",    "seed",    "cores",
+                                 "barrier", "schedule",   "quantumUs"};
 inline const Names kStageFields = {"name", "mode", "threads", "service"};
 inline const Names kPhaserStageFields = {"name", "mode", "threads", "service", "op", "parent"};
 inline const Names kQueueFields = {"kind", "capacity"};
@@ -152,8 +152,8 @@ inline const std::vector<RuntimeRules>& runtime_kinds() {
                                        "cores",   "barrier", "schedule", "quantumUs"};
   // Phaser: tasks on bounded phasers, multiplexed onto `threads` pool threads. It has no queue:
   // `queue` is carried at its default only (parse_experiment_spec), as `tokens` is at `threads`.
-  static const Names kPhaserFields = {"runtime", "stages", "threads", "streams", "bound",
-                                      "batch",   "items",  "seed",    "cores"};
+  static const Names kPhaserFields = {"runtime", "stages",   "threads", "streams", "bound",
+                                      "batch",   "batching", "items",   "seed",    "cores"};
   static const std::vector<RuntimeRules> kinds = {
       {RuntimeKind::kStatic, kStaticFields, {"tokens"}, sum_of_stage_threads, tokens_as_threads},
       {RuntimeKind::kCollapsed, kStaticFields, {"tokens"}, sum_of_stage_threads, tokens_as_threads},
@@ -335,6 +335,8 @@ inline std::vector<StreamSpec> parse_streams(const Value& v) {
   return streams;
 }
 
+// The phaser's fields after its carried queue: the streams and the graph rules, bound, batch,
+// batching.
 // The phaser's fields after its carried queue: the streams and the graph rules, bound, batch.
 inline void parse_phaser_graph(const Value& root, ExperimentSpec& spec) {
   using namespace spec_fields;
@@ -346,6 +348,10 @@ inline void parse_phaser_graph(const Value& root, ExperimentSpec& spec) {
   const Value* batch = root.find("batch");
   spec.batch = batch ? std::uint32_t(integer(*batch, "batch", limits::kBatch))
                      : std::uint32_t(limits::kDefaultBatch);
+  if (const Value* b = root.find("batching")) {
+    spec.batching =
+        word(*b, "batching", std::vector<Batching>{Batching::kAdaptive, Batching::kAlways});
+  }
 }
 
 // An absent queue takes the default; a present one needs both fields, so a half-written queue

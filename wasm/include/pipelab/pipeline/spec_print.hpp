@@ -52,7 +52,7 @@ inline std::string names_json(const std::vector<std::string>& names) {
   return "[" + out + "]";
 }
 
-// The phaser's fields, after queue: streams, bound, batch.
+// The phaser's fields, after queue: streams, bound, batch, batching.
 inline std::string graph_json(const ExperimentSpec& spec) {
   std::string streams;
   for (const StreamSpec& st : spec.streams) {
@@ -61,7 +61,8 @@ inline std::string graph_json(const ExperimentSpec& spec) {
                "}";
   }
   return "," + field("streams", "[" + streams + "]") + "," +
-         field("bound", number_text(spec.bound)) + "," + field("batch", number_text(spec.batch));
+         field("bound", number_text(spec.bound)) + "," + field("batch", number_text(spec.batch)) +
+         "," + field("batching", quote(to_string(spec.batching)));
 }
 }  // namespace print_detail
 

@@ -11,8 +11,8 @@
 //   a parent — on its streams (capability SIG_WAIT: the root created them) before it schedules any,
 //   and every registration goes through the cycle detector; streams on a producer-consumer cycle
 //   (the thread ring) turn non-batched before an element is put (phaser/cycle_detection.hpp).
-//   Options::detect_cycles = false keeps them batched, which deadlocks a ring: the demonstration of
-//   why the detection exists, caught as a stall.
+//   The spec's batching "always" skips the detection and keeps them batched, which deadlocks a
+//   ring: the demonstration of why the detection exists, caught as a stall.
 // Stalls: when no task is ready or running and some are not done (Scheduler::stalled(), exact:
 //   nothing could ever wake them), the first thread to see it records which tasks wait for what,
 //   marks the board and cancels the run; finished() then turns true and stall_message() says why.
@@ -41,11 +41,6 @@
 
 namespace pipelab::pipeline {
 
-struct PhaserOptions {
-  // Off: streams on cycles stay batched (a ring then deadlocks; see the file comment).
-  bool detect_cycles = true;
-};
-
 class PhaserRuntime final : public Runtime, private phaser_graph::GraphHost {
  public:
   // Tasks and dynamic streams in one run (the sieve adds one of each per prime; the spec's limit
@@ -53,13 +48,10 @@ class PhaserRuntime final : public Runtime, private phaser_graph::GraphHost {
   static constexpr std::uint32_t kMaxTasks = 4096;
   static constexpr std::uint32_t kMaxStreams = kMaxTasks + 16;
 
-  using Options = PhaserOptions;
-
-  explicit PhaserRuntime(const ExperimentSpec& spec, const RunOptions& options = {},
-                         Options phaser = {})
+  explicit PhaserRuntime(const ExperimentSpec& spec, const RunOptions& options = {})
       : Runtime(spec, options, workers_for(spec)),
         shape_(stream_graph(spec_.stages, spec_.streams)),
-        phaser_(phaser),
+        detect_cycles_(spec_.batching == Batching::kAdaptive),
         sched_(kMaxTasks),
         board_(kMaxTasks, kMaxStreams) {
     for (const StageSpec& st : spec_.stages) {
@@ -276,7 +268,7 @@ class PhaserRuntime final : public Runtime, private phaser_graph::GraphHost {
   // Adaptive batching: streams found on a cycle stop batching (before anything is put on them).
   void note_registration(const std::vector<std::uint32_t>& waits,
                          const std::vector<std::uint32_t>& sigs) {
-    if (!phaser_.detect_cycles) return;
+    if (!detect_cycles_) return;
     for (std::uint32_t k : cycles_.add_task(waits, sigs)) {
       streams_[k]->set_batched(false);
       const std::uint32_t flags = board_.stream(k, telemetry::PhaserBoard::kFlags);
@@ -363,7 +355,7 @@ class PhaserRuntime final : public Runtime, private phaser_graph::GraphHost {
 
   StreamGraph shape_;
   std::vector<std::uint32_t> parents_;  // per stage: its parent stage, or kRoot
-  Options phaser_;
+  bool detect_cycles_;
   phaser::Scheduler sched_;
   telemetry::PhaserBoard board_;
   std::mutex graph_mutex_;

@@ -1,8 +1,9 @@
-// What the twin charges a pool thread for the phaser runtime's own work, besides the stages'
-// service times. These are the costs that make batching matter: one synchronisation per phase
-// instead of one per element. Values from this machine kind's measurements
-// (../shared/reference/wasm-threads-recipe.md), so the twin is a model, not a measurement: the
-// lesson sets its numbers beside the ones measured on the visitor's threads.
+// What the phaser runtime's own work costs a pool thread, besides the stages' service times: the
+// costs that make batching matter (one synchronisation per phase instead of one per element).
+// The stream-graph bound (streamGraphBound.ts) and the twin (src/sim/phaserRuntime.ts) both charge
+// them. Values from this machine kind's measurements (../shared/reference/wasm-threads-recipe.md):
+// a model, not a measurement — the lesson sets its numbers beside those measured on the
+// visitor's threads.
 
 /** A phase signalled or waited for: a seq_cst store of one counter and a load of the other side's,
  * i.e. one cache-line round trip between cores (~65 ns native, ~63 ns wasm, measured here). */
