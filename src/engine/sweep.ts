@@ -30,6 +30,9 @@ export interface SweepJob {
   x: number;
   spec: ExperimentSpec;
   engine: EngineKind;
+  /** Items/s to size a measured run by, instead of asking the twin (a micro-benchmark's twin at
+   * full size would take longer than the run itself). */
+  expectedPerSec?: number;
 }
 
 /** A control that sets a thread count (`threads`, `stages[i].threads`): its sweep stops at cores. */
@@ -79,10 +82,15 @@ export function simulatePoint(
   return spreadPoint(ys, x, 'simulation');
 }
 
-/** The items a run of `spec` gets through in about `targetMs` by the twin's reckoning: never more
- * than the spec's, at least `minItems` (so a real run stays short however slow the machine). */
-export function itemsForMs(spec: ExperimentSpec, targetMs: number, minItems = MIN_MEASURED_ITEMS) {
-  const expectedPerSec = simulatePoint(spec, 0, 1).y;
+/** The items a run of `spec` gets through in about `targetMs` at `expectedPerSec` (default: the
+ * twin's reckoning): never more than the spec's, at least `minItems` (so a real run stays short
+ * however slow the machine). */
+export function itemsForMs(
+  spec: ExperimentSpec,
+  targetMs: number,
+  minItems = MIN_MEASURED_ITEMS,
+  expectedPerSec = simulatePoint(spec, 0, 1).y,
+) {
   return Math.round(Math.min(spec.items, Math.max(minItems, (expectedPerSec * targetMs) / 1000)));
 }
 
@@ -140,16 +148,18 @@ export function simulateRun(spec: ExperimentSpec): FinishedRun {
   };
 }
 
-/** Measures x on real threads, `repeats` runs one after another; null when cancelled. */
+/** Measures x on real threads, `repeats` runs one after another; null when cancelled. Each run
+ * takes items for about THREADS_POINT_MS / repeats at `expectedPerSec` (default: the twin's). */
 export async function measurePoint(
   engine: Pick<ThreadsEngine, 'run'>,
   spec: ExperimentSpec,
   x: number,
   cancelled: () => boolean,
   repeats = SWEEP_REPEATS,
+  expectedPerSec = simulatePoint(spec, x, 1).y,
 ): Promise<ChartPoint | null> {
   const minItems = spec.runtime === 'barrier' ? MIN_MEASURED_INTERVALS : MIN_MEASURED_ITEMS;
-  const items = itemsForMs(spec, THREADS_POINT_MS / repeats, minItems);
+  const items = itemsForMs(spec, THREADS_POINT_MS / repeats, minItems, expectedPerSec);
   const ys: number[] = [];
   for (let r = 0; r < repeats; r++) {
     const run = await measureRun(engine, { ...spec, items, seed: repeatSeed(spec, r) }, cancelled);
@@ -163,14 +173,14 @@ export async function measurePoint(
 export function runSweep(
   jobs: SweepJob[],
   threads: () => ThreadsEngine,
-  onPoint: (p: ChartPoint) => void,
+  onPoint: (p: ChartPoint, job: SweepJob) => void,
   onDone: (error: string | null) => void,
 ): () => void {
   return runJobs(
     jobs,
     (job, cancelled) =>
       job.engine === 'threads'
-        ? measurePoint(threads(), job.spec, job.x, cancelled)
+        ? measurePoint(threads(), job.spec, job.x, cancelled, SWEEP_REPEATS, job.expectedPerSec)
         : simulatePoint(job.spec, job.x),
     onPoint,
     onDone,
@@ -223,7 +233,7 @@ export function runRatioSweep(
 function runJobs<J>(
   jobs: J[],
   pointOf: (job: J, cancelled: () => boolean) => Promise<ChartPoint | null> | ChartPoint,
-  onPoint: (p: ChartPoint) => void,
+  onPoint: (p: ChartPoint, job: J) => void,
   onDone: (error: string | null) => void,
 ): () => void {
   let cancelled = false;
@@ -232,7 +242,7 @@ function runJobs<J>(
       await new Promise((r) => setTimeout(r, 0));
       if (cancelled) return;
       const point = await pointOf(job, () => cancelled);
-      if (point && !cancelled) onPoint(point);
+      if (point && !cancelled) onPoint(point, job);
     }
     onDone(null);
   })().catch((e: unknown) => onDone(e instanceof Error ? e.message : String(e)));

@@ -115,6 +115,14 @@ test('a long spec is cut to about a second per point, never below MIN_MEASURED_I
   for (const s of slow.specs) expect(s.items).toBe(MIN_MEASURED_ITEMS);
 });
 
+test('a given expected rate sizes the runs without asking the twin', async () => {
+  const long = { ...spec(2), items: 100_000_000 };
+  const engine = fakeEngine(() => 100);
+  // At 1e6 items/s, about THREADS_POINT_MS / SWEEP_REPEATS of run time each: 400_000 items.
+  await measurePoint(engine, long, 2, () => false, SWEEP_REPEATS, 1_000_000);
+  for (const s of engine.specs) expect(s.items).toBe(400_000);
+});
+
 test('a measured point whose run was stopped is no point at all', async () => {
   const engine = fakeEngine(() => 100, 'stopped');
   expect(await measurePoint(engine, spec(2), 2, () => true)).toBeNull();
