@@ -27,6 +27,12 @@ export interface TimelineProps {
   source: 'threads' | 'simulation';
   /** Width of the drawing, px. */
   width?: number;
+  /** Lane names, index = lane (default "worker i"). */
+  laneLabels?: string[];
+  /** Legend words for the waiting states; a state named null is left out of the legend. */
+  stateNames?: Partial<Record<'idle' | 'blocked' | 'stealing', string | null>>;
+  /** Colour of busy segments by their `stage` index (default: the stage palette). */
+  busyColor?: (index: number) => string;
 }
 
 const LABEL = 76;
@@ -48,6 +54,9 @@ export function Timeline({
   windowUs,
   source,
   width = 760,
+  laneLabels,
+  stateNames = {},
+  busyColor = stageColor,
 }: TimelineProps) {
   const hatchId = useHatchId('hatch');
   const kind = kindOf(source);
@@ -66,12 +75,18 @@ export function Timeline({
       </svg>
     );
   }
+  const waits = [
+    { state: 'idle' as const, fill: undefined, className: 'seg-idle' },
+    { state: 'blocked' as const, fill: `url(#${hatchId})`, className: 'seg-blocked' },
+    { state: 'stealing' as const, fill: undefined, className: 'seg-stealing' },
+  ].flatMap(({ state, ...mark }) => {
+    const label = stateNames[state];
+    return label === null ? [] : [{ ...mark, label: label ?? state }];
+  });
   const legend = legendRows(
     [
-      ...stageNames.map((label, i) => ({ label, fill: stageColor(i), className: 'seg-busy' })),
-      { label: 'idle', fill: undefined, className: 'seg-idle' },
-      { label: 'blocked', fill: `url(#${hatchId})`, className: 'seg-blocked' },
-      { label: 'stealing', fill: undefined, className: 'seg-stealing' },
+      ...stageNames.map((label, i) => ({ label, fill: busyColor(i), className: 'seg-busy' })),
+      ...waits,
     ],
     LABEL,
     width,
@@ -120,7 +135,7 @@ export function Timeline({
         return (
           <g key={w} data-testid="lane">
             <text x={0} y={y + LANE / 2 + 5} className="lane-label">
-              worker {w}
+              {laneLabels?.[w] ?? `worker ${w}`}
             </text>
             <rect
               x={LABEL}
@@ -132,7 +147,7 @@ export function Timeline({
             {segments.map((s, k) => {
               const busy = s.state === 'busy';
               const fill = busy
-                ? stageColor(s.stage ?? 0)
+                ? busyColor(s.stage ?? 0)
                 : s.state === 'blocked'
                   ? `url(#${hatchId})`
                   : undefined;
