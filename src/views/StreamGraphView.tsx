@@ -1,0 +1,190 @@
+// The stream graph of a phaser run, live: tasks as nodes (their phase counter, and the thread
+// running each one in that thread's colour), streams as buffers between them showing how many of
+// their `bound` phases are full, new tasks appearing as the sieve spawns them. Layout comes from
+// streamGraphLayout.ts; this component only renders marks.
+import type { BoardStream, BoardTask } from '../telemetry';
+import { layoutStreamGraph, type NodeBox, type StreamBox } from './streamGraphLayout';
+import { threadColor } from './threadColors';
+import { kindOf } from './viewHelpers';
+import type { ExperimentSpec } from '../spec/experimentSpec';
+import './views.css';
+
+export interface StreamGraphViewProps {
+  spec: ExperimentSpec;
+  tasks: BoardTask[];
+  streams: BoardStream[];
+  /** The run stopped because no task could run. */
+  stalled: boolean;
+  source: 'threads' | 'simulation';
+  /** Width of the drawing, px. */
+  width?: number;
+}
+
+const LEGEND_H = 30;
+const SLOT_PX = 9;
+const MAX_SLOTS = 16;
+
+const STATE_WORDS: Record<BoardTask['state'], string> = {
+  new: 'not started',
+  running: 'running',
+  'waiting-input': 'waiting for input',
+  'waiting-bound': 'waiting at the bound',
+  yielded: 'ready (gave its thread away)',
+  done: 'done',
+};
+
+function nodeLabel(spec: ExperimentSpec, t: BoardTask): string {
+  const s = spec.stages[t.stage];
+  if (s.op === 'sieve') return t.label ? `${s.name}(${t.label})` : `${s.name}(?)`;
+  return s.threads > 1 ? `${s.name}#${t.label}` : s.name;
+}
+
+function TaskNode({ spec, n, compact }: { spec: ExperimentSpec; n: NodeBox; compact: boolean }) {
+  const t = n.task;
+  const running = t.state === 'running';
+  const fill = running && t.thread !== null ? threadColor(t.thread) : undefined;
+  return (
+    <g
+      transform={`translate(${n.x},${n.y})`}
+      data-testid="task-node"
+      data-task={t.id}
+      data-state={t.state}
+      data-thread={t.thread ?? ''}
+      data-phase={t.phase}
+    >
+      <title>
+        {`${nodeLabel(spec, t)}: ${STATE_WORDS[t.state]}${t.thread === null ? '' : ` (thread ${t.thread})`}, ${t.phase} elements served`}
+      </title>
+      <rect width={n.w} height={n.h} rx={6} fill={fill} className={`task-box ${t.state}`} />
+      <text x={n.w / 2} y={compact ? 15 : 18} textAnchor="middle" className="task-name">
+        {nodeLabel(spec, t)}
+      </text>
+      <text x={n.w / 2} y={compact ? 30 : 35} textAnchor="middle" className="task-phase">
+        {compact ? t.phase : `${t.phase} served`}
+        {!compact && t.thread !== null ? ` · T${t.thread}` : ''}
+      </text>
+    </g>
+  );
+}
+
+function StreamBuffer({ s, bound }: { s: StreamBox; bound: number }) {
+  const full = Math.max(0, Math.min(bound, s.stream.signalled - s.stream.waited));
+  const slots = Math.min(bound, MAX_SLOTS);
+  const w = slots * SLOT_PX;
+  const filled = Math.round((full / bound) * slots);
+  const note = s.stream.cyclic ? 'cycle: 1/phase' : s.stream.batched ? `×${s.stream.batch}` : '';
+  return (
+    <g
+      transform={`translate(${s.x - w / 2},${s.y - SLOT_PX / 2})`}
+      data-testid="stream-buffer"
+      data-full={full}
+      data-bound={bound}
+      data-cyclic={s.stream.cyclic}
+    >
+      <title>{`${full} of ${bound} phases full${note ? ` (${note})` : ''}`}</title>
+      {Array.from({ length: slots }, (_, i) => (
+        <rect
+          key={i}
+          x={i * SLOT_PX}
+          width={SLOT_PX - 1}
+          height={SLOT_PX}
+          className={i < filled ? 'slot full' : 'slot'}
+        />
+      ))}
+      <text x={w + 4} y={SLOT_PX} className="slot-label">
+        {full}/{bound}
+        {note ? ` ${note}` : ''}
+      </text>
+    </g>
+  );
+}
+
+export function StreamGraphView({
+  spec,
+  tasks,
+  streams,
+  stalled,
+  source,
+  width = 900,
+}: StreamGraphViewProps) {
+  const layout = layoutStreamGraph(spec, tasks, streams, width);
+  const bound = spec.bound ?? 8;
+  const compact = layout.kind === 'sieve';
+  const threads = Array.from({ length: spec.threads }, (_, i) => i);
+  const height = LEGEND_H + layout.height + (layout.hidden ? 22 : 0) + 8;
+  const kind = kindOf(source);
+  const running = tasks.filter((t) => t.state === 'running').length;
+  return (
+    <svg
+      className="stream-graph"
+      data-testid="stream-graph"
+      data-kind={kind}
+      data-tasks={tasks.length}
+      data-stalled={stalled}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={`Stream graph (${kind}): ${tasks.length} tasks, ${running} running on ${spec.threads} threads`}
+    >
+      <g className="legend">
+        {threads.map((w) => (
+          <g key={w} transform={`translate(${w * 86},4)`}>
+            <rect width={14} height={14} fill={threadColor(w)} />
+            <text x={19} y={12}>
+              thread {w}
+            </text>
+          </g>
+        ))}
+        <g transform={`translate(${threads.length * 86},4)`}>
+          <rect width={14} height={14} className="task-box waiting-input" />
+          <text x={19} y={12}>
+            parked: waiting for input
+          </text>
+          <rect x={190} width={14} height={14} className="task-box waiting-bound" />
+          <text x={209} y={12}>
+            parked: at the bound
+          </text>
+        </g>
+      </g>
+      <g transform={`translate(0,${LEGEND_H})`}>
+        {layout.streams.map((s) =>
+          [...s.from.map((n) => [n, true] as const), ...s.to.map((n) => [n, false] as const)].map(
+            ([n, out], k) => (
+              <line
+                key={`${s.stream.id}-${k}`}
+                x1={out ? n.x + n.w : s.x}
+                y1={out ? n.y + n.h / 2 : s.y}
+                x2={out ? s.x : n.x}
+                y2={out ? s.y : n.y + n.h / 2}
+                className={s.stream.cyclic ? 'flow cyclic' : 'flow'}
+              />
+            ),
+          ),
+        )}
+        {layout.nodes.map((n) => (
+          <TaskNode
+            key={n.task.id}
+            spec={spec}
+            n={n}
+            compact={compact && spec.stages[n.task.stage].op === 'sieve'}
+          />
+        ))}
+        {layout.streams
+          .filter((s) => !compact || s.stream.specIndex !== null)
+          .map((s) => (
+            <StreamBuffer key={s.stream.id} s={s} bound={bound} />
+          ))}
+        {layout.hidden > 0 && (
+          <text x={width / 2} y={layout.height + 14} textAnchor="middle" className="hint">
+            … and {layout.hidden} more filter tasks in the middle of the chain
+          </text>
+        )}
+      </g>
+      {stalled && (
+        <text x={width / 2} y={height - 6} textAnchor="middle" className="stalled">
+          Stalled: no task can run. The run was stopped.
+        </text>
+      )}
+    </svg>
+  );
+}

@@ -1,0 +1,121 @@
+// StreamGraphView markup: a node per task with its state, thread and phase counter (running ones in
+// their thread's colour), a buffer per stream showing its full phases of the bound (and whether a
+// cycle turned batching off), the sieve's chain cut in the middle when long, a stalled run named.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, test } from 'vitest';
+import type { BoardStream, BoardTask } from '../../../src/telemetry';
+import { StreamGraphView } from '../../../src/views/StreamGraphView';
+import {
+  MAX_SIEVE_NODES,
+  plannedStreams,
+  plannedTasks,
+} from '../../../src/views/streamGraphLayout';
+import { threadColor } from '../../../src/views/threadColors';
+import { avgPipeline, ring, sieve, splitJoin } from '../sim/phaserSpecs';
+
+function tags(html: string, name: string, attr: string): Array<Record<string, string>> {
+  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))]
+    .map((m) =>
+      Object.fromEntries([...m[1].matchAll(/([\w:-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]])),
+    )
+    .filter((t) => attr in t);
+}
+
+describe('StreamGraphView', () => {
+  test('before a run: the spec tasks and streams, nothing full', () => {
+    const spec = splitJoin({ items: 10 }, 4);
+    const html = renderToStaticMarkup(
+      <StreamGraphView
+        spec={spec}
+        tasks={plannedTasks(spec)}
+        streams={plannedStreams(spec)}
+        stalled={false}
+        source="threads"
+      />,
+    );
+    const nodes = tags(html, 'g', 'data-task');
+    expect(nodes).toHaveLength(6); // source, 4 splitters, join
+    expect(nodes.every((n) => n['data-state'] === 'new')).toBe(true);
+    const buffers = tags(html, 'g', 'data-full');
+    expect(buffers.map((b) => b['data-full'])).toEqual(['0', '0']);
+    expect(html).toContain('data-testid="stream-graph"');
+    expect(html).toContain('data-kind="measured"');
+  });
+
+  test('running tasks take their thread colour; a stream shows its full phases of the bound', () => {
+    const spec = avgPipeline({ items: 10, bound: 4 });
+    const tasks: BoardTask[] = plannedTasks(spec).map((t, i) => ({
+      ...t,
+      state: i === 1 ? 'running' : 'waiting-input',
+      thread: i === 1 ? 1 : 0,
+      phase: 10 * i,
+    }));
+    const streams: BoardStream[] = plannedStreams(spec).map((s, k) => ({
+      ...s,
+      signalled: 7 + k,
+      waited: 4,
+    }));
+    const html = renderToStaticMarkup(
+      <StreamGraphView
+        spec={spec}
+        tasks={tasks}
+        streams={streams}
+        stalled={false}
+        source="simulation"
+      />,
+    );
+    expect(html).toContain(`fill="${threadColor(1)}"`);
+    expect(tags(html, 'g', 'data-task').map((n) => n['data-phase'])).toEqual([
+      '0',
+      '10',
+      '20',
+      '30',
+    ]);
+    // 3, 4 and (clamped to the bound) 4 of 4 phases full.
+    expect(tags(html, 'g', 'data-full').map((b) => b['data-full'])).toEqual(['3', '4', '4']);
+    expect(html).toContain('data-kind="simulated"');
+  });
+
+  test('a ring shows its streams as a cycle (batching off)', () => {
+    const spec = ring({ items: 10, batch: 64 }, 5);
+    const html = renderToStaticMarkup(
+      <StreamGraphView
+        spec={spec}
+        tasks={plannedTasks(spec)}
+        streams={plannedStreams(spec)}
+        stalled={false}
+        source="threads"
+      />,
+    );
+    const buffers = tags(html, 'g', 'data-cyclic');
+    expect(buffers).toHaveLength(5);
+    expect(buffers.every((b) => b['data-cyclic'] === 'true')).toBe(true);
+    expect(html).toContain('cycle: 1/phase');
+  });
+
+  test('a long sieve chain is cut in the middle; the count says how many are hidden', () => {
+    const spec = sieve({}, 1000);
+    const filters = 100;
+    const tasks: BoardTask[] = [
+      ...plannedTasks(spec),
+      ...Array.from({ length: filters - 1 }, (_, i) => ({
+        ...plannedTasks(spec)[1],
+        id: 3 + i,
+        parent: i === 0 ? 1 : 2 + i,
+        label: 2 + i,
+      })),
+    ];
+    const html = renderToStaticMarkup(
+      <StreamGraphView
+        spec={spec}
+        tasks={tasks}
+        streams={plannedStreams(spec)}
+        stalled={true}
+        source="threads"
+      />,
+    );
+    expect(tags(html, 'g', 'data-task')).toHaveLength(MAX_SIEVE_NODES + 2);
+    expect(html).toContain(`and ${filters - MAX_SIEVE_NODES} more filter tasks`);
+    expect(html).toContain('Stalled: no task can run');
+  });
+});
