@@ -28,6 +28,13 @@ export const COMPONENTS = {
     "barrier runtime: thread reduction against thread packing measured on the visitor's cores, per grain (a `grain` choice) and schedule; reports paper rows `tp-over-tr` and `fine-over-coarse`",
   'packing-chart':
     "barrier runtime: TP/TR time against cores at the lesson's threads, the idealised bound as the model curve, measured and simulated points",
+  'stream-graph':
+    "a phaser run's tasks and streams: each task's phase counter and thread, each stream's full phases of its bound",
+  'task-timeline': "each task's recent past: busy in the colour of its thread, parked waiting",
+  'batch-chart':
+    'throughput against the batch size: push/pop batched, the thread ring not (a cycle); needs graph choices push-pop and ring',
+  'branch-compare':
+    'a linear and a branched graph of the same work against the threads; needs graph choices linear and branched',
 } as const;
 
 export type ComponentName = keyof typeof COMPONENTS;

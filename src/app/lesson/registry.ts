@@ -3,9 +3,11 @@
 // the Record type makes the registry cover exactly the names the lesson format accepts.
 import type { ComponentType } from 'react';
 import type { ComponentName } from '../../lessons/components';
+import { BatchChartBlock } from './components/BatchChartBlock';
+import { BatchLatencyBlock } from './components/BatchLatencyBlock';
+import { BranchCompareBlock } from './components/BranchCompareBlock';
 import { CacheLineBlock } from './components/CacheLineBlock';
 import { CommModelBlock } from './components/CommModelBlock';
-import { BatchLatencyBlock } from './components/BatchLatencyBlock';
 import { ExperimentBlock } from './components/ExperimentBlock';
 import { FalseSharingBlock } from './components/FalseSharingBlock';
 import { ModelChartBlock } from './components/ModelChartBlock';
@@ -20,6 +22,8 @@ import { QueueRaceBlock } from './components/QueueRaceBlock';
 import { SemiBufferBlock } from './components/SemiBufferBlock';
 import { ReorderBlock } from './components/ReorderBlock';
 import { StealsBlock } from './components/StealsBlock';
+import { StreamGraphBlock } from './components/StreamGraphBlock';
+import { TaskTimelineBlock } from './components/TaskTimelineBlock';
 import { TimelineBlock } from './components/TimelineBlock';
 import { WasmFencesBlock } from './components/WasmFencesBlock';
 
@@ -43,4 +47,8 @@ export const LESSON_COMPONENTS: Record<ComponentName, ComponentType> = {
   'packing-grid': PackingGridBlock,
   'packing-compare': PackingCompareBlock,
   'packing-chart': PackingChartBlock,
+  'stream-graph': StreamGraphBlock,
+  'task-timeline': TaskTimelineBlock,
+  'batch-chart': BatchChartBlock,
+  'branch-compare': BranchCompareBlock,
 };

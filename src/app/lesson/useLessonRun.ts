@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { BarrierTracker, type BarrierSnapshot } from '../../live/barrierState';
 import { firstBatchLink } from '../../live/batchQueueState';
 import { LiveStateTracker, type LiveState } from '../../live/liveState';
+import { taskEvents, taskLaneTracker } from '../../live/taskLanes';
 import type {
   EngineKind,
   PipelineRun,
@@ -20,7 +21,7 @@ import { ReplayRun } from '../../replay/replayRun';
 import { readTap, type TapFrame } from '../../telemetry';
 import { REDUCED_MOTION_REFRESH_MS, useReducedMotion } from '../useReducedMotion';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
-import type { StageCounters } from '../../telemetry';
+import type { BoardFrame, StageCounters } from '../../telemetry';
 
 /** The timeline shows this much run time. */
 export const WINDOW_US = 2_000_000;
@@ -59,6 +60,9 @@ export interface LessonRunView {
    * never grows; the endurance test reads it). */
   memoryBytes: number;
   error: string | null;
+  /** Phaser runs: every task and stream now, and one lane per task (coloured by thread). */
+  board: BoardFrame | null;
+  taskLive: LiveState | null;
 }
 
 const idle = (
@@ -77,6 +81,8 @@ const idle = (
   eventsRead: 0,
   memoryBytes: 0,
   error: null,
+  board: null,
+  taskLive: null,
 });
 
 export type LessonRun = ReturnType<typeof useLessonRun>;
@@ -90,6 +96,8 @@ export function useLessonRun(
     tracker: LiveStateTracker;
     observer?: RunObserver;
     barrier: BarrierTracker | null;
+    /** Phaser runs: lanes per task. */
+    tasks: LiveStateTracker | null;
   } | null>(null);
   const threadsRef = useRef<ThreadsEngine | null>(null);
   /** The lanes last built, reused between refreshes (cleared when a run starts). */
@@ -112,7 +120,7 @@ export function useLessonRun(
     const tick = () => {
       const current = runRef.current;
       if (current) {
-        const { run, spec, observer } = current;
+        const { run, spec, observer, tasks } = current;
         try {
           run.tick(performance.now());
           const rebuilt = run instanceof ReplayRun ? run.takeRebuilt() : null;
@@ -128,6 +136,7 @@ export function useLessonRun(
           const { tracker, barrier } = current;
           tracker.advance(tapFrame?.events ?? [], run.nowUs());
           barrier?.advance(tapFrame?.events ?? []);
+          tasks?.advance(taskEvents(tapFrame?.events ?? []), run.nowUs());
           const nowMs = performance.now();
           const kept = lanesRef.current;
           const lanesMs = reducedMotion.current ? REDUCED_MOTION_REFRESH_MS : LANES_REFRESH_MS;
@@ -152,6 +161,12 @@ export function useLessonRun(
             eventsRead: (prev?.eventsRead ?? 0) + (tapFrame?.events.length ?? 0),
             memoryBytes: tap?.buffer.byteLength ?? 0,
             error: run.error(),
+            board: tapFrame?.board ?? prev?.board ?? null,
+            taskLive: tasks
+              ? refresh || !prev?.taskLive
+                ? tasks.snapshot()
+                : tasks.snapshot(prev.taskLive)
+              : null,
           }));
           if (state === 'done') finished.current(run.summary(), run.engine, spec);
           if (state === 'done' || state === 'stopped' || state === 'error') {
@@ -192,8 +207,9 @@ export function useLessonRun(
     old?.observer?.end(old.run);
     const tracker = newLiveTracker(run.workers, spec);
     const barrier = newBarrierTracker(spec);
+    const tasks = spec.runtime === 'phaser' ? taskLaneTracker(spec.threads, WINDOW_US) : null;
     lanesRef.current = undefined;
-    runRef.current = { run, spec, tracker, observer, barrier };
+    runRef.current = { run, spec, tracker, observer, barrier, tasks };
     setView(idle(tracker, barrier, run));
   }, []);
 

@@ -47,7 +47,15 @@ export function presenterSteps(lesson: Pick<Lesson, 'title' | 'blocks'>): Presen
 }
 
 /** Components a presenter never shows as the main view: it has the panel and chart already. */
-const NOT_MAIN: ComponentName[] = ['experiment', 'model-chart', 'paper', 'timeline'];
+const NOT_MAIN: ComponentName[] = [
+  'experiment',
+  'model-chart',
+  'paper',
+  'timeline',
+  'task-timeline',
+  'batch-chart',
+  'branch-compare',
+];
 
 /** The lesson's main view: its first placed component that is a view of the run (the pipeline,
  * the steals…); the timeline only when there is nothing else. */

@@ -1,0 +1,39 @@
+// What the phaser lesson's charts share: the lesson's graph choice (a choice control `graph`
+// whose values name the graphs a chart runs), specs at chosen control values, the model's rate,
+// and which engine a job runs on.
+import { modelItemsPerSec } from '../../../model';
+import { applyControls, type ControlValues } from '../../../lessons/controls';
+import type { Lesson } from '../../../lessons/loadLessons';
+import type { ExperimentSpec } from '../../../spec/experimentSpec';
+
+/** The control whose choices are the graphs. */
+export const GRAPH_CONTROL = 'graph';
+
+/** Why the lesson cannot draw a chart of these graphs, or null. */
+export function missingGraphs(lesson: Lesson, graphs: string[]): string | null {
+  const control = lesson.controls.find((c) => c.id === GRAPH_CONTROL);
+  const have = control?.kind === 'choice' ? control.choices.map((c) => c.value) : [];
+  const missing = graphs.filter((g) => !have.includes(g));
+  return missing.length === 0
+    ? null
+    : `this chart needs a choice control "${GRAPH_CONTROL}" with the graphs ${missing.join(', ')}`;
+}
+
+/** The lesson's experiment as graph `graph` at `values` plus `set`. */
+export function graphSpec(
+  lesson: Lesson,
+  values: ControlValues,
+  graph: string,
+  set: ControlValues = {},
+): ExperimentSpec {
+  return applyControls(lesson.experimentSource, lesson.controls, {
+    ...values,
+    [GRAPH_CONTROL]: graph,
+    ...set,
+  });
+}
+
+/** The stream-graph bound in items/s (0 when it does not apply). */
+export const boundPerSec = (spec: ExperimentSpec) => modelItemsPerSec('stream-bound', spec) ?? 0;
+
+export const median = (ys: number[]) => [...ys].sort((a, b) => a - b)[ys.length >> 1];
