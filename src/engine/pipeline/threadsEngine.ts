@@ -149,7 +149,9 @@ export class ThreadsRun implements PipelineRun {
   }
   summary(): RunSummary {
     const elapsedUs = this.nowUs();
-    const out = this.telemetry ? this.lastStageOut() : this.completed;
+    // Live: the last stage's items out. Once finished: the runtime's own count, which for a
+    // phaser graph also counts items that leave elsewhere (a ring's hops, the sieve's multiples).
+    const out = this.telemetry && this.endUs === null ? this.lastStageOut() : this.completed;
     return {
       items: this.spec.items,
       completed: out,

@@ -186,3 +186,12 @@ describe('ThreadsRun that stops early', () => {
     expect(next.state()).toBe('running');
   });
 });
+
+test("a finished run counts what the runtime counted (a phaser ring's items leave at every hop, not only the last stage)", () => {
+  const { worker, run } = running();
+  // Live, the count is the last stage's items out (zero in this fake memory).
+  expect(run.summary().completed).toBe(0);
+  worker.reply(finished(false));
+  expect(run.summary().completed).toBe(100);
+  expect(run.summary().itemsPerSec).toBeCloseTo((100 / 90_000) * 1e6);
+});
