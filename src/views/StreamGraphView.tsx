@@ -3,7 +3,12 @@
 // their `bound` phases are full, new tasks appearing as the sieve spawns them. Layout comes from
 // streamGraphLayout.ts; this component only renders marks.
 import type { BoardStream, BoardTask } from '../telemetry';
-import { layoutStreamGraph, type NodeBox, type StreamBox } from './streamGraphLayout';
+import {
+  layoutStreamGraph,
+  taskLabel as nodeLabel,
+  type NodeBox,
+  type StreamBox,
+} from './streamGraphLayout';
 import { threadColor } from './threadColors';
 import { kindOf } from './viewHelpers';
 import type { ExperimentSpec } from '../spec/experimentSpec';
@@ -32,12 +37,6 @@ const STATE_WORDS: Record<BoardTask['state'], string> = {
   yielded: 'ready (gave its thread away)',
   done: 'done',
 };
-
-function nodeLabel(spec: ExperimentSpec, t: BoardTask): string {
-  const s = spec.stages[t.stage];
-  if (s.op === 'sieve') return t.label ? `${s.name}(${t.label})` : `${s.name}(?)`;
-  return s.threads > 1 ? `${s.name}#${t.label}` : s.name;
-}
 
 function TaskNode({ spec, n, compact }: { spec: ExperimentSpec; n: NodeBox; compact: boolean }) {
   const t = n.task;

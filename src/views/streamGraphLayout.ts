@@ -6,6 +6,15 @@ import type { ExperimentSpec } from '../spec/experimentSpec';
 import { streamGraph } from '../spec/phaserGraph';
 import type { BoardStream, BoardTask } from '../telemetry';
 
+/** A task's name on screen: its stage, a copy's index (split#2), a sieve filter's prime (filter(7),
+ * filter(?) before it has one). */
+export function taskLabel(spec: ExperimentSpec, t: BoardTask): string {
+  const s = spec.stages[t.stage];
+  if (!s) return `task ${t.id}`;
+  if (s.op === 'sieve') return t.label ? `${s.name}(${t.label})` : `${s.name}(?)`;
+  return s.threads > 1 ? `${s.name}#${t.label}` : s.name;
+}
+
 export interface NodeBox {
   task: BoardTask;
   x: number;

@@ -3,6 +3,7 @@
 // tasks; the sieve has hundreds).
 import { memo, useMemo } from 'react';
 import { MAX_TASK_LANES } from '../../../live/taskLanes';
+import { taskLabel } from '../../../views/streamGraphLayout';
 import { threadColor } from '../../../views/threadColors';
 import { Timeline } from '../../../views/Timeline';
 import { useLesson } from '../lessonContext';
@@ -27,13 +28,7 @@ export function TaskTimelineBlock() {
   // Labels change when a task appears or a sieve task finds its prime: this key says when.
   const labelKey = tasks.map((t) => `${t.stage}:${t.label}`).join();
   const laneLabels = useMemo(
-    () =>
-      tasks.slice(0, MAX_TASK_LANES).map((t) => {
-        const s = spec?.stages[t.stage];
-        if (!s) return `task ${t.id}`;
-        if (s.op === 'sieve') return t.label ? `${s.name}(${t.label})` : `${s.name}(?)`;
-        return s.threads > 1 ? `${s.name}#${t.label}` : s.name;
-      }),
+    () => tasks.slice(0, MAX_TASK_LANES).map((t) => (spec ? taskLabel(spec, t) : `task ${t.id}`)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [spec, labelKey],
   );
