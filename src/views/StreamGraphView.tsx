@@ -54,7 +54,14 @@ function TaskNode({ spec, n, compact }: { spec: ExperimentSpec; n: NodeBox; comp
       <title>
         {`${nodeLabel(spec, t)}: ${STATE_WORDS[t.state]}${t.thread === null ? '' : ` (thread ${t.thread})`}, ${t.phase} elements served`}
       </title>
-      <rect width={n.w} height={n.h} rx={6} fill={fill} className={`task-box ${t.state}`} />
+      {/* A style, not a fill attribute: the stylesheet's .task-box fill would win over one. */}
+      <rect
+        width={n.w}
+        height={n.h}
+        rx={6}
+        style={fill ? { fill } : undefined}
+        className={`task-box ${t.state}`}
+      />
       <text x={n.w / 2} y={compact ? 15 : 18} textAnchor="middle" className="task-name">
         {nodeLabel(spec, t)}
       </text>

@@ -64,7 +64,13 @@ describe('StreamGraphView', () => {
         source="simulation"
       />,
     );
-    expect(html).toContain(`fill="${threadColor(1)}"`);
+    // The running task's own box (not only the legend) carries its thread's colour, as a style
+    // so the stylesheet's box fill cannot hide it; the others do not.
+    const box = (task: number) =>
+      new RegExp(`data-task="${task}"[^>]*>(<title>[^<]*</title>)?<rect[^>]*>`).exec(html)?.[0] ??
+      '';
+    expect(box(1)).toContain(`style="fill:${threadColor(1)}"`);
+    expect(box(0)).not.toContain('style=');
     expect(tags(html, 'g', 'data-task').map((n) => n['data-phase'])).toEqual([
       '0',
       '10',
