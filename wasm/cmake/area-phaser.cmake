@@ -1,6 +1,6 @@
 # Phaser area: the phaser library (wasm/include/pipelab/phaser: phasers, registration modes,
 # accumulators, bounded streams, the task scheduler, cycle detection), the phaser runtime's tests
-# (native, TSan, wasm under Node) and the phaser benchmark (bench/phasers).
+# (native, TSan, wasm under Node).
 set(PIPELAB_PHASER_TESTS ${PIPELAB_ROOT}/tests/native/phaser)
 pipelab_add_test_suite(phaser_tests
   ${PIPELAB_PHASER_TESTS}/phaser_test.cpp
