@@ -5,7 +5,8 @@ export interface RunMarkProps {
   kind: 'measured' | 'simulated';
   cx: number;
   cy: number;
-  /** A series colour (fill of a measured mark, outline of both); the stylesheet's otherwise. */
+  /** A series colour (fill of a measured mark, outline of both); the stylesheet's otherwise. A
+   * style, not attributes: a chart's stylesheet rule for `.dot` would win over an attribute. */
   colour?: string;
   /** The mark's data attributes (data-kind is added); absent for legend swatches. */
   data?: Record<string, string | number>;
@@ -18,7 +19,9 @@ export function RunMark({ kind, cx, cy, colour, data }: RunMarkProps) {
         ...Object.fromEntries(Object.entries(data).map(([k, v]) => [`data-${k}`, v])),
       }
     : {};
-  const paint = colour ? { stroke: colour, fill: kind === 'measured' ? colour : '#fff' } : {};
+  const paint = colour
+    ? { style: { stroke: colour, fill: kind === 'measured' ? colour : '#fff' } }
+    : {};
   if (kind === 'measured')
     return <circle cx={cx} cy={cy} r={5} className="dot measured" {...paint} {...attrs} />;
   return (

@@ -3,6 +3,7 @@
 // logarithmic axes. D3 computes the scales and the curve paths; React renders the marks.
 import { line, scaleLinear, scaleLog } from 'd3';
 import { legendRows } from './chartLayout';
+import { RunMark } from './RunMark';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
 
@@ -182,9 +183,9 @@ export function SeriesChart({
             />
           )}
           {dots[i].map((p, k) => {
-            const measured = kindOf(p.source) === 'measured';
             return (
               <g key={k}>
+                <title>{`${s.label} at ${p.x}: ${yFormat(p.y)} (${kindOf(p.source)})`}</title>
                 {isFiniteNumber(p.min) && isFiniteNumber(p.max) && p.min > 0 && (
                   <line
                     x1={x(p.x)}
@@ -195,19 +196,13 @@ export function SeriesChart({
                     className="spread"
                   />
                 )}
-                <circle
+                <RunMark
+                  kind={kindOf(p.source)}
                   cx={x(p.x)}
                   cy={y(p.y)}
-                  r={5}
-                  fill={measured ? s.color : '#fff'}
-                  stroke={s.color}
-                  strokeWidth={2}
-                  data-kind={kindOf(p.source)}
-                  data-x={p.x}
-                  data-y={p.y}
-                >
-                  <title>{`${s.label} at ${p.x}: ${yFormat(p.y)} (${kindOf(p.source)})`}</title>
-                </circle>
+                  colour={s.color}
+                  data={{ x: p.x, y: p.y }}
+                />
                 {p.note && (
                   <text x={x(p.x) + 8} y={y(p.y) - 8} className="point-note">
                     {p.note}
