@@ -94,10 +94,10 @@ function StreamBuffer({ s, bound }: { s: StreamBox; bound: number }) {
           x={i * SLOT_PX}
           width={SLOT_PX - 1}
           height={SLOT_PX}
-          className={i < filled ? 'slot full' : 'slot'}
+          className={i < filled ? 'buffer-slot full' : 'buffer-slot'}
         />
       ))}
-      <text x={w + 4} y={SLOT_PX} className="slot-label">
+      <text x={w + 4} y={SLOT_PX} className="buffer-label">
         {full}/{bound}
         {note ? ` ${note}` : ''}
       </text>
