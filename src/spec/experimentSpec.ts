@@ -29,7 +29,6 @@ import {
   readNumber,
   readObject,
   readString,
-  notTaken,
   readTaken,
   requireField,
   SpecError,

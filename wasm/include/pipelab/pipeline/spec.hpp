@@ -140,11 +140,11 @@ struct ExperimentSpec {
   QueueSpec queue;
   // Two-stage runtimes only (printed and checked only for them).
   TwoStageVariant variant = TwoStageVariant::kTwoStage;
-  std::uint32_t batch_items = 0;    // 0 = default (limits::kDefaultBatchItems)
-  std::uint32_t buffers = 0;        // output only; 0 = default (parallel threads + 2)
-  std::vector<StreamSpec> streams;  // phaser only
-  std::uint32_t bound = 0;          // phaser only; 0 = default
-  std::uint32_t batch = 0;          // phaser only; 0 = default
+  std::uint32_t batch_items = 0;            // 0 = default (limits::kDefaultBatchItems)
+  std::uint32_t buffers = 0;                // output only; 0 = default (parallel threads + 2)
+  std::vector<StreamSpec> streams;          // phaser only
+  std::uint32_t bound = 0;                  // phaser only; 0 = default
+  std::uint32_t batch = 0;                  // phaser only; 0 = default
   Batching batching = Batching::kAdaptive;  // phaser only
   std::uint64_t items = 0;
   std::uint32_t seed = 0;
