@@ -1,7 +1,6 @@
 // make_runtime(): the runtime an ExperimentSpec asks for (static, collapsed, work-stealing, a
-// two-stage I/O runtime, barrier or
-// phaser), constructed but not started. Throws SpecError naming the
-// field for a bad spec.
+// two-stage I/O runtime, barrier or phaser), constructed but not started. Throws SpecError naming
+// the field for a bad spec.
 // Engine use (one controlling thread):
 //   auto rt = make_runtime(parse_experiment_spec(json), RunOptions{});
 //   rt->start();                       // returns at once; poll rt->finished() from the event loop
