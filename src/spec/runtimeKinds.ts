@@ -81,7 +81,8 @@ const BARRIER_FIELDS = TOP_FIELDS.filter(
 );
 /** Phaser: no tokens and no queue either (both carried). */
 const PHASER_FIELDS = TOP_FIELDS.filter(
-  (f) => f !== 'tokens' && f !== 'queue' && !TWO_STAGE_ONLY.includes(f) && !BARRIER_ONLY.includes(f),
+  (f) =>
+    f !== 'tokens' && f !== 'queue' && !TWO_STAGE_ONLY.includes(f) && !BARRIER_ONLY.includes(f),
 );
 
 /** Static and collapsed: the sum of the stage threads (a fused stage of the collapsed runtime
