@@ -6,7 +6,7 @@
 // audience's run status, and its controls steer the audience window.
 import 'katex/dist/katex.min.css';
 import './present.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
 import { ControlsPanel } from '../lesson/ControlsPanel';
@@ -79,7 +79,10 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
   /** The step and values on screen, for an audience window that says hello. */
   const shown = useRef({ step, values });
   const sessionRef = useRef(session);
-  useEffect(() => {
+  // A layout effect, so a key pressed once the page shows a state acts on that state: a plain
+  // effect ran after the paint, and on a loaded machine space read the state before (running,
+  // when the page already said paused) and paused again instead of resuming.
+  useLayoutEffect(() => {
     sessionRef.current = session;
   });
 
@@ -158,7 +161,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
       );
   };
   const actRef = useRef(act);
-  useEffect(() => {
+  useLayoutEffect(() => {
     actRef.current = act;
   });
   useEffect(() => {
