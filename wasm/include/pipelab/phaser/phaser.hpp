@@ -160,30 +160,35 @@ class Phaser {
   }
   // Also gives the lowest live signal count it saw (kNoLimit when none is live).
   WaitResult phase_state(std::uint64_t p, std::uint64_t& lo) const noexcept {
-    lo = kNoLimit;
-    bool live_signaller = false;
-    for_live([&](const Registration& r) {
-      if (!can_signal(r.mode)) return;
-      live_signaller = true;
-      lo = std::min(lo, r.signalled());
-    });
-    if (live_signaller) return p < lo ? WaitResult::kReady : WaitResult::kPending;
-    lo = dropped_signals_hi_.load(std::memory_order_seq_cst);
-    return p < lo ? WaitResult::kReady : WaitResult::kEnded;
+    for (;;) {
+      lo = kNoLimit;
+      bool live_signaller = false;
+      const std::uint32_t scanned = for_live([&](const Registration& r) {
+        if (!can_signal(r.mode)) return;
+        live_signaller = true;
+        lo = std::min(lo, r.signalled());
+      });
+      if (live_signaller) return p < lo ? WaitResult::kReady : WaitResult::kPending;
+      lo = dropped_signals_hi_.load(std::memory_order_seq_cst);
+      if (stable(scanned)) return p < lo ? WaitResult::kReady : WaitResult::kEnded;
+    }
   }
 
   // W: the lowest phase count among live waiters; kNoLimit once every waiter has dropped; 0
   // while none has registered (producers stop at the bound until a consumer arrives).
   std::uint64_t min_waited() const noexcept {
-    std::uint64_t w = kNoLimit;
-    bool live_waiter = false;
-    for_live([&](const Registration& r) {
-      if (!can_wait(r.mode)) return;
-      live_waiter = true;
-      w = std::min(w, r.waited());
-    });
-    if (live_waiter) return w;
-    return waiter_dropped_.load(std::memory_order_seq_cst) ? kNoLimit : 0;
+    for (;;) {
+      std::uint64_t w = kNoLimit;
+      bool live_waiter = false;
+      const std::uint32_t scanned = for_live([&](const Registration& r) {
+        if (!can_wait(r.mode)) return;
+        live_waiter = true;
+        w = std::min(w, r.waited());
+      });
+      if (live_waiter) return w;
+      const bool dropped = waiter_dropped_.load(std::memory_order_seq_cst);
+      if (stable(scanned)) return dropped ? kNoLimit : 0;
+    }
   }
   // The lowest signal count among live signallers (kNoLimit when none is live).
   std::uint64_t min_signalled() const noexcept {
@@ -258,13 +263,24 @@ class Phaser {
     }
   }
 
+  // Calls f on each live registration; returns how many registrations it looked at.
   template <typename F>
-  void for_live(F&& f) const noexcept {
+  std::uint32_t for_live(F&& f) const noexcept {
     const std::uint32_t n = count_.load(std::memory_order_seq_cst);
     for (std::uint32_t i = first_live_.load(std::memory_order_seq_cst); i < n; ++i) {
       const Registration& r = *regs_[i];
       if (!r.is_dropped()) f(r);
     }
+    return n;
+  }
+  // A scan that found no live registration of a kind holds only if none was attached meanwhile. A
+  // child attaches (count_ grows) before its parent drops, so a scan that read the parent's drop
+  // but took count_ before the child's attach saw nobody live although the child is: the sieve's
+  // sink then read the primes stream as ended while a new tail held it (a quarter of native runs
+  // lost the last primes). Both stores are seq_cst, so after reading the drop this load sees the
+  // attach, and the caller scans again.
+  bool stable(std::uint32_t scanned) const noexcept {
+    return count_.load(std::memory_order_seq_cst) == scanned;
   }
 
   // wake() runs under the lock: it only queues the task (no phaser lock inside), and clearing in
