@@ -45,12 +45,14 @@ const frames = (page: Page, n = 2) =>
 /** What the replay shows once the page has drawn it (the same two frames running): the pipeline
  * and timeline markup and the run numbers. */
 async function shown(page: Page): Promise<string> {
-  // Attributes sorted: React may reuse an element and add an attribute after others.
+  // Attributes sorted: React may reuse an element and add an attribute after others; an empty
+  // style is left out (React leaves style="" on an element whose style it once set and cleared).
   const read = () =>
     page.evaluate(() => {
       const markup = (n: Node): string =>
         n instanceof Element
           ? `<${n.tagName} ${[...n.attributes]
+              .filter((a) => !(a.name === 'style' && a.value === ''))
               .map((a) => `${a.name}=${a.value}`)
               .sort()
               .join(' ')}>${[...n.childNodes].map(markup).join('')}</>`
