@@ -37,30 +37,49 @@ export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
   'stream-bound': 'Bound: threads ÷ all work, 1 ÷ slowest task',
 };
 
+/** Which specs an overlay applies to, and its throughput there in items/µs (barrier runtime:
+ * intervals/µs) — one row per overlay, so adding one names its runtimes in one place. */
+interface OverlayModel {
+  appliesTo(spec: ExperimentSpec): boolean;
+  perUs(spec: ExperimentSpec): number;
+}
+
+const stealing = (spec: ExperimentSpec) => spec.runtime === 'work-stealing';
+// Eq. 8–10 (the bounds at the ends of the pipeline) apply to every pipeline runtime kind; the
+// barrier runtime is no pipeline: its overlays are in intervals/s.
+const pipeline = (spec: ExperimentSpec) => spec.runtime !== 'barrier';
+const barrier = (spec: ExperimentSpec) => spec.runtime === 'barrier';
+
+const OVERLAY_MODELS: Record<ModelOverlay, OverlayModel> = {
+  case1: {
+    appliesTo: isThreadPerStage,
+    perUs: (spec) => closedStaticModel(spec, { reading: 'max-service' }).throughputPerUs,
+  },
+  'case1-per-server': {
+    appliesTo: isThreadPerStage,
+    perUs: (spec) => closedStaticModel(spec, { reading: 'max-service-per-server' }).throughputPerUs,
+  },
+  case2: { appliesTo: isThreadPerStage, perUs: (spec) => openStaticModel(spec).throughputPerUs },
+  case3: { appliesTo: stealing, perUs: (spec) => workStealingModel(spec).throughputPerUs },
+  ideal: { appliesTo: stealing, perUs: idealModel },
+  'lambda-max': { appliesTo: pipeline, perUs: (spec) => ioBounds(spec).lambdaMaxPerUs },
+  'lambda-upper': { appliesTo: pipeline, perUs: (spec) => ioBounds(spec).lambdaUpperPerUs },
+  'lambda-eu': { appliesTo: pipeline, perUs: (spec) => ioBounds(spec).lambdaEuPerUs },
+  'packing-bound': {
+    appliesTo: barrier,
+    perUs: (spec) => barrierIntervalRates(spec).packingBound,
+  },
+  balanced: { appliesTo: barrier, perUs: (spec) => barrierIntervalRates(spec).balanced },
+  'stream-bound': {
+    appliesTo: (spec) => spec.runtime === 'phaser',
+    perUs: (spec) => streamGraphBound(spec).throughputPerUs,
+  },
+};
+
 /** Model throughput in items/s (barrier runtime: intervals/s), or null when the overlay does not
  * apply to this runtime. */
 export function modelItemsPerSec(overlay: ModelOverlay, spec: ExperimentSpec): number | null {
-  const staticRuntime = isThreadPerStage(spec);
-  const stealing = spec.runtime === 'work-stealing';
-  let perUs: number | null = null;
-  if (overlay === 'case1' && staticRuntime)
-    perUs = closedStaticModel(spec, { reading: 'max-service' }).throughputPerUs;
-  if (overlay === 'case1-per-server' && staticRuntime)
-    perUs = closedStaticModel(spec, { reading: 'max-service-per-server' }).throughputPerUs;
-  if (overlay === 'case2' && staticRuntime) perUs = openStaticModel(spec).throughputPerUs;
-  if (overlay === 'case3' && stealing) perUs = workStealingModel(spec).throughputPerUs;
-  if (overlay === 'ideal' && stealing) perUs = idealModel(spec);
-  // Eq. 8–10 (the bounds at the ends of the pipeline) apply to every pipeline runtime kind; the
-  // barrier runtime is no pipeline: its overlays are in intervals/s.
-  const pipeline = spec.runtime !== 'barrier';
-  if (overlay === 'lambda-max' && pipeline) perUs = ioBounds(spec).lambdaMaxPerUs;
-  if (overlay === 'lambda-upper' && pipeline) perUs = ioBounds(spec).lambdaUpperPerUs;
-  if (overlay === 'lambda-eu' && pipeline) perUs = ioBounds(spec).lambdaEuPerUs;
-  if (spec.runtime === 'barrier' && (overlay === 'packing-bound' || overlay === 'balanced')) {
-    const rates = barrierIntervalRates(spec);
-    perUs = overlay === 'balanced' ? rates.balanced : rates.packingBound;
-  }
-  if (overlay === 'stream-bound' && spec.runtime === 'phaser')
-    perUs = streamGraphBound(spec).throughputPerUs;
+  const model = Object.hasOwn(OVERLAY_MODELS, overlay) ? OVERLAY_MODELS[overlay] : null;
+  const perUs = model?.appliesTo(spec) ? model.perUs(spec) : null;
   return perUs === null || !Number.isFinite(perUs) ? null : perUs * 1e6;
 }
