@@ -1,6 +1,7 @@
 // The quantities a checked claim can compare (claims.ts): model overlays, the seeded twin's run,
 // and the pipeline's capacity bound — each a pure function of an ExperimentSpec. A lesson that
 // needs a new kind of number adds one entry here.
+import { isThreadPerStage } from '../model/ioBounds';
 import { MODEL_OVERLAYS, modelItemsPerSec, type ModelOverlay } from '../model/overlays';
 import { threadPacking } from '../model/seedModels';
 import { stageInputs } from '../model/serviceTime';
@@ -207,7 +208,7 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
     unit: 'items/s',
     matches: exactly('bound.slowest-stage'),
     evaluate(spec) {
-      if (spec.runtime !== 'static' && spec.runtime !== 'collapsed')
+      if (!isThreadPerStage(spec))
         throw new Error(
           `bound.slowest-stage is for thread-per-stage runtimes, not ${spec.runtime} (phaser graphs: model.stream-bound)`,
         );
