@@ -12,48 +12,43 @@ export function adHocLesson(specJson: string | null): Lesson {
     throw new Error(`spec is not valid JSON: ${(e as Error).message}`, { cause: e });
   }
   const experiment = parseExperimentSpec(raw);
-  if (experiment.runtime === 'barrier') return barrierLesson(raw, experiment);
-  const workStealing = experiment.runtime === 'work-stealing';
   return {
     number: 0,
     slug: 'experiment',
-    title: `Experiment: ${experiment.runtime}, ${experiment.stages.length} stages`,
     summary: 'An experiment given by its spec.',
     experimentSource: raw,
     experiment,
     controls: [],
-    models: workStealing ? ['case3', 'ideal'] : ['case1', 'case1-per-server'],
     sweep: null,
     claims: [],
     paper: [],
     styles: {},
+    ...viewsFor(experiment),
+  };
+}
+
+/** The title, models and views that differ by runtime: a barrier run gets its packing grid, a
+ * pipeline its stage view (and work stealing its steals). */
+function viewsFor(experiment: ExperimentSpec): Pick<Lesson, 'title' | 'models' | 'blocks'> {
+  if (experiment.runtime === 'barrier') {
+    return {
+      title: `Experiment: barrier, ${experiment.threads} threads, ${experiment.schedule} schedule`,
+      models: ['packing-bound', 'balanced'],
+      blocks: [
+        { kind: 'component', name: 'experiment' },
+        { kind: 'component', name: 'packing-grid' },
+        { kind: 'component', name: 'timeline' },
+      ],
+    };
+  }
+  const workStealing = experiment.runtime === 'work-stealing';
+  return {
+    title: `Experiment: ${experiment.runtime}, ${experiment.stages.length} stages`,
+    models: workStealing ? ['case3', 'ideal'] : ['case1', 'case1-per-server'],
     blocks: [
       { kind: 'component', name: 'experiment' },
       { kind: 'component', name: 'pipeline' },
       ...(workStealing ? [{ kind: 'component' as const, name: 'steals' as const }] : []),
-      { kind: 'component', name: 'timeline' },
-    ],
-  };
-}
-
-/** A barrier run: its experiment panel, the packing grid and the timeline. */
-function barrierLesson(raw: unknown, experiment: ExperimentSpec): Lesson {
-  return {
-    number: 0,
-    slug: 'experiment',
-    title: `Experiment: barrier, ${experiment.threads} threads, ${experiment.schedule} schedule`,
-    summary: 'An experiment given by its spec.',
-    experimentSource: raw,
-    experiment,
-    controls: [],
-    models: ['packing-bound', 'balanced'],
-    sweep: null,
-    claims: [],
-    paper: [],
-    styles: {},
-    blocks: [
-      { kind: 'component', name: 'experiment' },
-      { kind: 'component', name: 'packing-grid' },
       { kind: 'component', name: 'timeline' },
     ],
   };
