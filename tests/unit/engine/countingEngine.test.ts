@@ -2,23 +2,7 @@
 // merged (latest wins), errors surfaced, counts read from the single-thread snapshots.
 import { describe, expect, test } from 'vitest';
 import { CountingEngine } from '../../../src/engine/countingEngine';
-import type { FromEngine, ToEngine } from '../../../src/engine/protocol';
-
-class FakeWorker {
-  sent: ToEngine[] = [];
-  terminated = false;
-  onmessage: ((e: MessageEvent<FromEngine>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  postMessage(msg: ToEngine) {
-    this.sent.push(msg);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(msg: FromEngine) {
-    this.onmessage?.({ data: msg } as MessageEvent<FromEngine>);
-  }
-}
+import { FakeWorker } from './fakeWorker';
 
 const info = {
   threaded: false,

@@ -2,25 +2,10 @@
 // messages the page sends (and when: a pause before the threads exist waits for them), and the
 // run clock, which stands still while paused and catches up with the C++ clock's acknowledgement.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { FromEngine, ToEngine } from '../../../src/engine/protocol';
+import type { FromEngine } from '../../../src/engine/protocol';
 import { ThreadsEngine } from '../../../src/engine/pipeline/threadsEngine';
 import type { ExperimentSpec } from '../../../src/spec/experimentSpec';
-
-class FakeWorker {
-  sent: ToEngine[] = [];
-  onmessage: ((e: MessageEvent<FromEngine>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  postMessage(msg: ToEngine) {
-    this.sent.push(msg);
-  }
-  terminate() {}
-  reply(msg: FromEngine) {
-    this.onmessage?.({ data: msg } as MessageEvent<FromEngine>);
-  }
-  types() {
-    return this.sent.map((m) => m.type);
-  }
-}
+import { FakeWorker, threadedReady } from './fakeWorker';
 
 const spec: ExperimentSpec = {
   runtime: 'static',
@@ -32,17 +17,7 @@ const spec: ExperimentSpec = {
   seed: 1,
 };
 
-const ready: FromEngine = {
-  type: 'ready',
-  info: {
-    threaded: true,
-    hardwareConcurrency: 2,
-    maxThreads: 64,
-    iterationsPerUs: 100,
-    memory: new SharedArrayBuffer(1024),
-    slotsAddress: 0,
-  },
-};
+const ready = threadedReady(1024);
 const started: FromEngine = {
   type: 'pipeline-started',
   layout: { workers: 1, ringOffsets: [512], countersOffset: 0, stages: 1, boardOffset: 0 },

@@ -3,40 +3,12 @@
 // only their plan's listener, layouts wait for the engine, a failure ends every plan, and dispose
 // terminates the worker (which ends every pthread it started).
 import { describe, expect, test } from 'vitest';
-import type { FromEngine, ToEngine } from '../../../src/engine/protocol';
+import type { FromEngine } from '../../../src/engine/protocol';
 import { RaceEngine, type RaceListener } from '../../../src/engine/race/raceEngine';
 import type { RaceResult } from '../../../src/engine/race/raceConfig';
+import { FakeWorker, threadedReady } from '../engine/fakeWorker';
 
-class FakeWorker {
-  sent: ToEngine[] = [];
-  terminated = false;
-  onmessage: ((e: MessageEvent<FromEngine>) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  postMessage(msg: ToEngine) {
-    this.sent.push(msg);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  reply(msg: FromEngine) {
-    this.onmessage?.({ data: msg } as MessageEvent<FromEngine>);
-  }
-  last<T extends ToEngine['type']>(type: T) {
-    return this.sent.filter((m) => m.type === type).at(-1) as Extract<ToEngine, { type: T }>;
-  }
-}
-
-const ready: FromEngine = {
-  type: 'ready',
-  info: {
-    threaded: true,
-    hardwareConcurrency: 2,
-    maxThreads: 64,
-    iterationsPerUs: 100,
-    memory: new SharedArrayBuffer(8),
-    slotsAddress: 0,
-  },
-};
+const ready = threadedReady(8);
 
 const result = (itemsPerS: number) => ({ itemsPerS }) as RaceResult;
 
