@@ -1,6 +1,7 @@
 // CSV exports (RFC 4180: comma-separated, CRLF rows, quoted where needed): the model chart's data
 // — every run and sweep point with its spread, and the model curves — and a recorded run's stage
 // counters over time. Every row says where its number came from (measured, simulated or model).
+import { dataKindOf } from '../engine/pipeline/pipelineRun';
 import type { ChartPoint } from '../engine/sweep';
 import type { Recording } from '../replay/recording';
 import { STAGE_COUNTER_FIELDS } from '../telemetry';
@@ -40,14 +41,7 @@ export function chartCsv(
   curves: ReadonlyArray<{ label: string; points: Array<[number, number]> }>,
 ): string {
   const rows: CsvCell[][] = [
-    ...points.map((p) => [
-      'runs',
-      p.source === 'threads' ? 'measured' : 'simulated',
-      p.x,
-      p.y,
-      p.min ?? null,
-      p.max ?? null,
-    ]),
+    ...points.map((p) => ['runs', dataKindOf(p.source), p.x, p.y, p.min ?? null, p.max ?? null]),
     ...curves.flatMap((c) => c.points.map(([x, y]) => [c.label, 'model', x, y, null, null])),
   ];
   return toCsv(CHART_CSV_COLUMNS, rows);
@@ -67,7 +61,7 @@ export const RUN_CSV_COLUMNS = [
 
 /** A recorded run's stage counters as the page read them, one row per frame and stage. */
 export function runCsv(rec: Recording): string {
-  const kind = rec.engine === 'threads' ? 'measured' : 'simulated';
+  const kind = dataKindOf(rec.engine);
   const rows = rec.samples.flatMap((s) =>
     s.counters.map((c, stage): CsvCell[] => [
       s.timeUs,

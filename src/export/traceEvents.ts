@@ -4,6 +4,7 @@
 // reading of events as the live timeline (laneStateAfter) — plus an instant per successful steal
 // and counter tracks of items out and items queued per stage. Timestamps are µs from the run's
 // start, at ns resolution; slices on a track never overlap.
+import { dataKindOf } from '../engine/pipeline/pipelineRun';
 import { laneStateAfter, type LaneState } from '../live/liveState';
 import { browserName, type Recording } from '../replay/recording';
 import { NO_ITEM } from '../telemetry';
@@ -51,7 +52,7 @@ const CATEGORY: Record<LaneState, string> = {
 
 export function recordingToTrace(rec: Recording): TraceFile {
   const stageNames = uniqueNames(rec.spec.stages.map((s) => s.name));
-  const kind = rec.engine === 'threads' ? 'measured' : 'simulated';
+  const kind = dataKindOf(rec.engine);
   const events: TraceEvent[] = [
     {
       name: 'process_name',

@@ -1,7 +1,7 @@
 // A recorded run: its telemetry events in time order (bounded by a cap), the stage counters as the
 // page read them once per frame, and what is needed to say where it came from — spec, engine,
 // browser, cores, date, how it ended and its summary. FORMAT.md gives the file form.
-import type { EngineKind, RunSummary } from '../engine/pipeline/pipelineRun';
+import { dataKindOf, type EngineKind, type RunSummary } from '../engine/pipeline/pipelineRun';
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import type { StageCounters, TelemetryEvent } from '../telemetry';
 
@@ -59,7 +59,7 @@ export interface Recording {
 
 /** "Replay of a measured run" or "… simulated run": the label every replayed number carries. */
 export function replayKind(engine: EngineKind): string {
-  return `Replay of a ${engine === 'threads' ? 'measured' : 'simulated'} run`;
+  return `Replay of a ${dataKindOf(engine)} run`;
 }
 
 /** "Chrome 131", "Firefox 133", "Safari 17.2" — or the user agent's start when unrecognised. */

@@ -2,6 +2,12 @@
 import type { TelemetryTap } from '../../telemetry';
 
 export type EngineKind = 'threads' | 'simulation';
+
+/** What a number from this engine is (DESIGN.md: every number says where it came from): real
+ * threads measure, the discrete-event twin simulates. */
+export function dataKindOf(engine: EngineKind): 'measured' | 'simulated' {
+  return engine === 'threads' ? 'measured' : 'simulated';
+}
 export type RunState = 'running' | 'paused' | 'done' | 'stopped' | 'error';
 
 export interface RunSummary {
