@@ -8,7 +8,6 @@
 // engine also pauses and resumes through the
 // exports (the page drives the same calls through the engine worker).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SimulationRun } from '../../src/engine/pipeline/simulationRun';
 import { readTap, type TapFrame } from '../../src/telemetry';
 import {
   startWasmPipeline,
@@ -19,6 +18,7 @@ import type { PipelabModule } from '../../src/engine/wasmExports';
 import { parseExperimentSpec, type ExperimentSpec } from '../../src/spec/experimentSpec';
 import type { TelemetryEvent } from '../../src/telemetry';
 import { barrierTelemetryProblems } from '../support/barrierTelemetry';
+import { collect, runOnThreads, runOnTwin, type Collected } from './collectRun';
 import { loadNodeModule, terminateThreads, waitFor } from './nodeModule';
 
 let mod: PipelabModule;
@@ -121,43 +121,8 @@ function barrierSpecs(): Record<string, ExperimentSpec> {
   };
 }
 
-interface Collected {
-  events: TelemetryEvent[];
-  last: TapFrame;
-}
-
-function collect(into: TelemetryEvent[], frame: TapFrame): TapFrame {
-  for (const e of frame.events) into.push(e);
-  return frame;
-}
-
-function runSimulation(spec: ExperimentSpec): Collected {
-  const run = new SimulationRun(spec);
-  const events: TelemetryEvent[] = [];
-  let last = collect(events, readTap(run.tap()));
-  for (let ms = 0; run.state() === 'running' && ms < 600_000; ms += 5) {
-    run.tick(ms);
-    last = collect(events, readTap(run.tap()));
-  }
-  return { events, last };
-}
-
-async function runThreads(spec: ExperimentSpec): Promise<Collected> {
-  const layout = startWasmPipeline(mod, spec);
-  const tap = wasmTap(mod.HEAPU8.buffer, layout);
-  const events: TelemetryEvent[] = [];
-  const finished = whenPipelineFinished(mod);
-  let done = false;
-  void finished.then(() => (done = true));
-  const deadline = performance.now() + 60_000;
-  while (!done) {
-    if (performance.now() > deadline)
-      throw new Error('the wasm pipeline run did not finish in 60 s');
-    collect(events, readTap(tap));
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  return { events, last: collect(events, readTap(tap)) };
-}
+const runSimulation = (spec: ExperimentSpec) => runOnTwin(spec, 5);
+const runThreads = (spec: ExperimentSpec) => runOnThreads(mod, spec);
 
 const ascending = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const upTo = (n: number) => Array.from({ length: n }, (_, i) => i);

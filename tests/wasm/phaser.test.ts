@@ -5,17 +5,12 @@
 // the same tasks (a sieve task per prime, in order, each spawned by the one before), the same
 // streams, the ring's streams non-batched. The threads engine also pauses, resumes and stops.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SimulationRun } from '../../src/engine/pipeline/simulationRun';
-import {
-  pipelineError,
-  startWasmPipeline,
-  wasmTap,
-  whenPipelineFinished,
-} from '../../src/engine/pipeline/wasmPipeline';
+import { pipelineError, startWasmPipeline } from '../../src/engine/pipeline/wasmPipeline';
 import type { PipelabModule } from '../../src/engine/wasmExports';
 import type { ExperimentSpec } from '../../src/spec/experimentSpec';
-import { readTap, type BoardFrame, type TelemetryEvent } from '../../src/telemetry';
+import type { BoardFrame, TelemetryEvent } from '../../src/telemetry';
 import { avgPipeline, primesThrough, ring, sieve, splitJoin } from '../unit/sim/phaserSpecs';
+import { runOnThreads, runOnTwin } from './collectRun';
 import { loadNodeModule, terminateThreads, waitFor } from './nodeModule';
 
 let mod: PipelabModule;
@@ -39,33 +34,13 @@ interface Outcome {
 }
 
 function onTwin(spec: ExperimentSpec): Outcome {
-  const run = new SimulationRun(spec);
-  const events: TelemetryEvent[] = [];
-  for (let ms = 0; run.state() === 'running' && ms < 600_000; ms += 2) {
-    run.tick(ms);
-    events.push(...readTap(run.tap()).events);
-  }
-  const last = readTap(run.tap());
-  events.push(...last.events);
+  const { events, last, run } = runOnTwin(spec, 2);
   return { events, board: last.board!, completed: run.summary().completed, dropped: last.dropped };
 }
 
 async function onThreads(spec: ExperimentSpec): Promise<Outcome> {
-  const tap = wasmTap(mod.HEAPU8.buffer, startWasmPipeline(mod, spec));
-  const events: TelemetryEvent[] = [];
-  let done = false;
-  void whenPipelineFinished(mod).then(() => (done = true));
-  await waitFor(
-    () => {
-      events.push(...readTap(tap).events);
-      return done;
-    },
-    60_000,
-    'the wasm phaser run to finish',
-  );
+  const { events, last } = await runOnThreads(mod, spec);
   expect(pipelineError(mod)).toBe('');
-  const last = readTap(tap);
-  events.push(...last.events);
   return {
     events,
     board: last.board!,
