@@ -328,12 +328,15 @@ inline void check_range(const std::string& path, double v, Range r) {
 
 inline std::string stage_path(std::size_t i) { return "stages[" + std::to_string(i) + "]"; }
 
-inline void check_stage_count(std::size_t n) {
-  if (double(n) < limits::kStages.lo || double(n) > limits::kStages.hi) {
-    throw SpecError("stages", std::to_string(n) + " stages is out of range (allowed " +
-                                  allowed(limits::kStages) + ")");
+// `n` entries of the list at `path` (`stages`, `streams`), as in "3 stages is out of range".
+inline void check_count(const char* path, std::size_t n, Range r) {
+  if (double(n) < r.lo || double(n) > r.hi) {
+    throw SpecError(
+        path, std::to_string(n) + " " + path + " is out of range (allowed " + allowed(r) + ")");
   }
 }
+inline void check_stage_count(std::size_t n) { check_count("stages", n, limits::kStages); }
+inline void check_stream_count(std::size_t n) { check_count("streams", n, limits::kStreams); }
 
 // Names are counted in UTF-8 bytes on both sides (TextEncoder in TypeScript).
 inline void check_name(const std::string& path, const std::string& name) {
@@ -546,12 +549,7 @@ inline void validate(ExperimentSpec& spec) {
     detail::check_barrier(spec, spec.cores.has_value());
   }
   if (phaser) {
-    if (double(spec.streams.size()) < limits::kStreams.lo ||
-        double(spec.streams.size()) > limits::kStreams.hi) {
-      throw SpecError("streams", std::to_string(spec.streams.size()) +
-                                     " streams is out of range (allowed " +
-                                     detail::allowed(limits::kStreams) + ")");
-    }
+    detail::check_stream_count(spec.streams.size());
     check_phaser_graph(spec.stages, spec.streams);
     if (spec.bound == 0) spec.bound = std::uint32_t(limits::kDefaultBound);
     check_range("bound", spec.bound, limits::kBound);

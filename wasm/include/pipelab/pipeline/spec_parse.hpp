@@ -311,12 +311,7 @@ inline std::vector<std::string> parse_names(const Value& v, const std::string& p
 inline std::vector<StreamSpec> parse_streams(const Value& v) {
   using namespace spec_fields;
   const Value& list = array(v, "streams", limits::kStreams, "streams");
-  if (double(list.array.size()) < limits::kStreams.lo ||
-      double(list.array.size()) > limits::kStreams.hi) {
-    throw SpecError("streams", std::to_string(list.array.size()) +
-                                   " streams is out of range (allowed " +
-                                   detail::allowed(limits::kStreams) + ")");
-  }
+  detail::check_stream_count(list.array.size());
   std::vector<StreamSpec> streams;
   for (std::size_t k = 0; k < list.array.size(); ++k) {
     const std::string path = "streams[" + std::to_string(k) + "]";
