@@ -47,7 +47,8 @@ struct RuntimeRules {
   std::uint32_t (*tokens)(const Value& root, std::uint32_t threads, const RuntimeRules& self);
   // The stage shape, checked once the stages are read (two-stage kinds), and the kind's own
   // fields, read after `queue` (two-stage: variant, batchItems, buffers; barrier: barrier,
-  // schedule, quantumUs and its rules). Null for the other kinds.
+  // schedule, quantumUs and its rules; phaser: streams and the graph rules, bound, batch,
+  // batching). Null for the other kinds.
   void (*check_stages)(RuntimeKind kind, const std::vector<StageSpec>& stages) = nullptr;
   void (*own_fields)(const Value& root, ExperimentSpec& spec) = nullptr;
 };
@@ -137,6 +138,62 @@ inline void barrier_fields(const Value& root, ExperimentSpec& spec) {
   detail::check_barrier(spec, root.find("cores") != nullptr);
 }
 
+inline std::vector<std::string> parse_names(const Value& v, const std::string& path) {
+  using namespace spec_fields;
+  std::vector<std::string> names;
+  const Value& list = array(v, path, limits::kStreamStages, "stages");
+  if (double(list.array.size()) > limits::kStreamStages.hi) {
+    throw SpecError(path, std::to_string(list.array.size()) + " stages is out of range (allowed " +
+                              detail::allowed(limits::kStreamStages) + ")");
+  }
+  for (std::size_t j = 0; j < list.array.size(); ++j) {
+    const std::string at = path + "[" + std::to_string(j) + "]";
+    names.push_back(string_of(list.array[j], at, limits::kStageNameBytes));
+    detail::check_name(at, names.back());
+  }
+  return names;
+}
+
+inline std::vector<StreamSpec> parse_streams(const Value& v) {
+  using namespace spec_fields;
+  const Value& list = array(v, "streams", limits::kStreams, "streams");
+  detail::check_stream_count(list.array.size());
+  std::vector<StreamSpec> streams;
+  for (std::size_t k = 0; k < list.array.size(); ++k) {
+    const std::string path = "streams[" + std::to_string(k) + "]";
+    const Value& s = list.array[k];
+    object(s, path, kStreamFields);
+    StreamSpec stream;
+    stream.from = parse_names(require(s, path, "from"), join(path, "from"));
+    stream.to = parse_names(require(s, path, "to"), join(path, "to"));
+    if (const Value* r = s.find("reduce")) {
+      stream.reduce = word(*r, join(path, "reduce"),
+                           std::vector<StreamReduce>{StreamReduce::kAny, StreamReduce::kSum,
+                                                     StreamReduce::kMin, StreamReduce::kMax});
+    }
+    streams.push_back(std::move(stream));
+  }
+  return streams;
+}
+
+// The phaser's fields after its carried queue: the streams and the graph rules, bound, batch,
+// batching.
+inline void parse_phaser_graph(const Value& root, ExperimentSpec& spec) {
+  using namespace spec_fields;
+  spec.streams = parse_streams(require(root, "", "streams"));
+  check_phaser_graph(spec.stages, spec.streams);
+  const Value* b = root.find("bound");
+  spec.bound = b ? std::uint32_t(integer(*b, "bound", limits::kBound))
+                 : std::uint32_t(limits::kDefaultBound);
+  const Value* batch = root.find("batch");
+  spec.batch = batch ? std::uint32_t(integer(*batch, "batch", limits::kBatch))
+                     : std::uint32_t(limits::kDefaultBatch);
+  if (const Value* b = root.find("batching")) {
+    spec.batching =
+        word(*b, "batching", std::vector<Batching>{Batching::kAdaptive, Batching::kAlways});
+  }
+}
+
 // The runtime kinds, in the order messages list them: the one place to add a kind in C++
 // (src/spec/runtimeKinds.ts is the TypeScript one; contracts/spec.md says what else to touch).
 inline const std::vector<RuntimeRules>& runtime_kinds() {
@@ -181,7 +238,13 @@ inline const std::vector<RuntimeRules>& runtime_kinds() {
        tokens_as_threads,
        nullptr,
        barrier_fields},
-      {RuntimeKind::kPhaser, kPhaserFields, {"tokens", "queue"}, worker_threads, tokens_as_threads},
+      {RuntimeKind::kPhaser,
+       kPhaserFields,
+       {"tokens", "queue"},
+       worker_threads,
+       tokens_as_threads,
+       nullptr,
+       parse_phaser_graph},
   };
   return kinds;
 }
@@ -292,63 +355,6 @@ inline StageSpec parse_stage(const Value& v, const std::string& path, bool phase
   return st;
 }
 
-inline std::vector<std::string> parse_names(const Value& v, const std::string& path) {
-  using namespace spec_fields;
-  std::vector<std::string> names;
-  const Value& list = array(v, path, limits::kStreamStages, "stages");
-  if (double(list.array.size()) > limits::kStreamStages.hi) {
-    throw SpecError(path, std::to_string(list.array.size()) + " stages is out of range (allowed " +
-                              detail::allowed(limits::kStreamStages) + ")");
-  }
-  for (std::size_t j = 0; j < list.array.size(); ++j) {
-    const std::string at = path + "[" + std::to_string(j) + "]";
-    names.push_back(string_of(list.array[j], at, limits::kStageNameBytes));
-    detail::check_name(at, names.back());
-  }
-  return names;
-}
-
-inline std::vector<StreamSpec> parse_streams(const Value& v) {
-  using namespace spec_fields;
-  const Value& list = array(v, "streams", limits::kStreams, "streams");
-  detail::check_stream_count(list.array.size());
-  std::vector<StreamSpec> streams;
-  for (std::size_t k = 0; k < list.array.size(); ++k) {
-    const std::string path = "streams[" + std::to_string(k) + "]";
-    const Value& s = list.array[k];
-    object(s, path, kStreamFields);
-    StreamSpec stream;
-    stream.from = parse_names(require(s, path, "from"), join(path, "from"));
-    stream.to = parse_names(require(s, path, "to"), join(path, "to"));
-    if (const Value* r = s.find("reduce")) {
-      stream.reduce = word(*r, join(path, "reduce"),
-                           std::vector<StreamReduce>{StreamReduce::kAny, StreamReduce::kSum,
-                                                     StreamReduce::kMin, StreamReduce::kMax});
-    }
-    streams.push_back(std::move(stream));
-  }
-  return streams;
-}
-
-// The phaser's fields after its carried queue: the streams and the graph rules, bound, batch,
-// batching.
-// The phaser's fields after its carried queue: the streams and the graph rules, bound, batch.
-inline void parse_phaser_graph(const Value& root, ExperimentSpec& spec) {
-  using namespace spec_fields;
-  spec.streams = parse_streams(require(root, "", "streams"));
-  check_phaser_graph(spec.stages, spec.streams);
-  const Value* b = root.find("bound");
-  spec.bound = b ? std::uint32_t(integer(*b, "bound", limits::kBound))
-                 : std::uint32_t(limits::kDefaultBound);
-  const Value* batch = root.find("batch");
-  spec.batch = batch ? std::uint32_t(integer(*batch, "batch", limits::kBatch))
-                     : std::uint32_t(limits::kDefaultBatch);
-  if (const Value* b = root.find("batching")) {
-    spec.batching =
-        word(*b, "batching", std::vector<Batching>{Batching::kAdaptive, Batching::kAlways});
-  }
-}
-
 // An absent queue takes the default; a present one needs both fields, so a half-written queue
 // is an error rather than a silent default. Null capacity = unbounded.
 inline QueueSpec parse_queue(const Value* q) {
@@ -409,7 +415,6 @@ inline ExperimentSpec parse_experiment_spec(std::string_view text) {
     }
   }
   if (rules->own_fields) rules->own_fields(root, spec);
-  if (phaser) parse_phaser_graph(root, spec);
   spec.items = std::uint64_t(integer(require(root, "", "items"), "items", limits::kItems));
   if (phaser && has_sieve(spec.stages)) check_sieve_items(double(spec.items));
   spec.seed = std::uint32_t(integer(require(root, "", "seed"), "seed", limits::kSeed));
