@@ -129,8 +129,6 @@ class QueueRace {
   }
 
  private:
-  using Clock = std::chrono::steady_clock;
-
   // What every chain shares, whatever its queue type.
   struct ChainBase {
     explicit ChainBase(const RaceConfig& c) : config(c) {}
@@ -326,11 +324,13 @@ struct QueueRace::Chain final : ChainBase {
     if (out == nullptr) meter.finish();
   }
 
+  // Ping-pong rounds of the clock-offset estimate (both sides run exactly this many).
+  static constexpr std::uint64_t kClockRounds = 64;
+
   // Stage 0 side of the clock-offset estimate (the round with the shortest round trip).
   void estimate_clock_offset() noexcept {
-    constexpr std::uint64_t kRounds = 64;
     double best_rtt = 1e18;
-    for (std::uint64_t k = 1; k <= kRounds && !cancelled(); ++k) {
+    for (std::uint64_t k = 1; k <= kClockRounds && !cancelled(); ++k) {
       const std::int64_t t0 = race_detail::now_ns();
       ping.store(k, std::memory_order_release);
       while (pong.load(std::memory_order_acquire) != k) {
@@ -348,7 +348,7 @@ struct QueueRace::Chain final : ChainBase {
   }
 
   void answer_clock_pings() noexcept {
-    for (std::uint64_t k = 1; k <= 64; ++k) {
+    for (std::uint64_t k = 1; k <= kClockRounds; ++k) {
       while (ping.load(std::memory_order_acquire) != k) {
         if (cancelled()) return;
         queues::cpu_relax();
