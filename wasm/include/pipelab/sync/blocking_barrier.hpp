@@ -41,8 +41,6 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 
 #include "pipelab/cacheline.hpp"
 #include "pipelab/queues/wait_policy.hpp"
@@ -53,13 +51,13 @@ namespace pipelab::sync {
 
 class BlockingBarrier {
  public:
-  static constexpr std::uint32_t kMaxParties = 1u << 16;
+  static constexpr std::uint32_t kMaxParties = kMaxBarrierParties;
   static constexpr double kDefaultSpinUs = 4;
   // Spinning reads the clock once per this many spins.
   static constexpr std::uint32_t kClockPollSpins = 64;
 
   explicit BlockingBarrier(std::uint32_t parties, double spin_us = kDefaultSpinUs)
-      : parties_(validated(parties)), spin_us_(spin_us > 0 ? spin_us : 0) {
+      : parties_(checked_parties("BlockingBarrier", parties)), spin_us_(spin_us > 0 ? spin_us : 0) {
     reset();
   }
   BlockingBarrier(const BlockingBarrier&) = delete;
@@ -124,15 +122,6 @@ class BlockingBarrier {
     std::atomic<std::uint32_t> sleepers{0};
   };
   static_assert(sizeof(Count) == kPrefetchPairBytes && sizeof(State) == kPrefetchPairBytes);
-
-  static std::uint32_t validated(std::uint32_t parties) {
-    if (parties == 0 || parties > kMaxParties) {
-      throw std::invalid_argument("BlockingBarrier parties: " + std::to_string(parties) +
-                                  " is out of range (allowed 1.." + std::to_string(kMaxParties) +
-                                  ")");
-    }
-    return parties;
-  }
 
   void wake_sleepers() noexcept {
     state_.wake.fetch_add(1, std::memory_order_seq_cst);

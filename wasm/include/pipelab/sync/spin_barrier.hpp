@@ -27,8 +27,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <stdexcept>
-#include <string>
 
 #include "pipelab/cacheline.hpp"
 #include "pipelab/queues/wait_policy.hpp"
@@ -38,11 +36,13 @@ namespace pipelab::sync {
 
 class SpinBarrier {
  public:
-  static constexpr std::uint32_t kMaxParties = 1u << 16;
+  static constexpr std::uint32_t kMaxParties = kMaxBarrierParties;
   // The stop predicate is polled once per this many spins (it reads other shared flags).
   static constexpr std::uint32_t kStopPollSpins = 64;
 
-  explicit SpinBarrier(std::uint32_t parties) : parties_(validated(parties)) { reset(); }
+  explicit SpinBarrier(std::uint32_t parties) : parties_(checked_parties("SpinBarrier", parties)) {
+    reset();
+  }
   SpinBarrier(const SpinBarrier&) = delete;
   SpinBarrier& operator=(const SpinBarrier&) = delete;
 
@@ -92,15 +92,6 @@ class SpinBarrier {
     std::atomic<std::uint32_t> value{0};
   };
   static_assert(sizeof(Word) == kPrefetchPairBytes && alignof(Word) == kPrefetchPairBytes);
-
-  static std::uint32_t validated(std::uint32_t parties) {
-    if (parties == 0 || parties > kMaxParties) {
-      throw std::invalid_argument("SpinBarrier parties: " + std::to_string(parties) +
-                                  " is out of range (allowed 1.." + std::to_string(kMaxParties) +
-                                  ")");
-    }
-    return parties;
-  }
 
   Word count_;
   Word sense_;
