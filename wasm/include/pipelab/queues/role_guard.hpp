@@ -3,8 +3,7 @@
 // first thread to push becomes the producer and the first to pop the consumer, and a different
 // thread pushing (or popping) afterwards stops the program with a message naming the queue and the
 // role, instead of silently corrupting the indices. In a release build SpscRoles is an empty member
-// marked
-// [[no_unique_address]]: no byte in the queue's layout (checked below) and no instruction.
+// marked [[no_unique_address]]: no byte in the queue's layout (checked below) and no instruction.
 //
 // Roles: any thread may call producer() / consumer(); release() only with no concurrent user (the
 //   telemetry ring releases its roles between runs, when new worker threads take over).
