@@ -30,39 +30,29 @@ using testing::Tracked;
 using testing::transfer_in_order;
 
 // Each kind says how to build its queue, which capacities are legal and what the error names.
-struct Lamport {
+// A per-item queue is built from its capacity alone.
+template <template <typename> class Q>
+struct PerItem {
   template <typename T>
-  using Queue = LamportQueue<T>;
+  using Queue = Q<T>;
   template <typename T>
   static Queue<T> make(std::size_t capacity) {
     return Queue<T>(capacity);
   }
   static constexpr std::size_t kSmallest = 1;
   static constexpr const char* kAllowed = "a number of items in [1, 1073741824]";
+};
+struct Lamport : PerItem<LamportQueue> {
   static constexpr const char* kName = "Lamport";
 };
-struct LamportUnpadded : Lamport {
+struct LamportUnpadded : PerItem<UnpaddedLamportQueue> {
   static constexpr const char* kName = "LamportUnpadded";
-  template <typename T>
-  using Queue = UnpaddedLamportQueue<T>;
-  template <typename T>
-  static Queue<T> make(std::size_t capacity) {
-    return Queue<T>(capacity);
-  }
 };
-struct CachedPerItem : Lamport {
+struct CachedPerItem : PerItem<CachedSpscQueue> {
   static constexpr const char* kName = "CachedPerItem";
-  template <typename T>
-  using Queue = CachedSpscQueue<T>;
-  template <typename T>
-  static Queue<T> make(std::size_t capacity) {
-    return Queue<T>(capacity);
-  }
 };
-struct CachedBatched : Lamport {
+struct CachedBatched : PerItem<CachedSpscQueue> {
   static constexpr const char* kName = "CachedBatched";
-  template <typename T>
-  using Queue = CachedSpscQueue<T>;
   // Batches of up to 16, and odd batches that do not divide the capacity.
   template <typename T>
   static Queue<T> make(std::size_t capacity) {
@@ -70,23 +60,11 @@ struct CachedBatched : Lamport {
                     std::max<std::size_t>(1, std::min<std::size_t>(16, capacity / 3 * 2 + 1)));
   }
 };
-struct FastForward : Lamport {
+struct FastForward : PerItem<FastForwardQueue> {
   static constexpr const char* kName = "FastForward";
-  template <typename T>
-  using Queue = FastForwardQueue<T>;
-  template <typename T>
-  static Queue<T> make(std::size_t capacity) {
-    return Queue<T>(capacity);
-  }
 };
-struct Mutex : Lamport {
+struct Mutex : PerItem<MutexQueue> {
   static constexpr const char* kName = "Mutex";
-  template <typename T>
-  using Queue = MutexQueue<T>;
-  template <typename T>
-  static Queue<T> make(std::size_t capacity) {
-    return Queue<T>(capacity);
-  }
 };
 struct BatchUnpadded {
   template <typename T>
