@@ -77,9 +77,8 @@ struct CachedBatched {
 struct Vyukov {
   static constexpr const char* kName = "VyukovMpmc";
   static VyukovMpmcQueue<YieldingItem> make(std::size_t capacity) {
-    std::size_t pow2 = 2;  // a power of two, at least 2
-    while (pow2 < capacity) pow2 *= 2;
-    return VyukovMpmcQueue<YieldingItem>(pow2);
+    return VyukovMpmcQueue<YieldingItem>(
+        VyukovMpmcQueue<YieldingItem>::capacity_at_least(capacity));
   }
 };
 

@@ -41,6 +41,16 @@ TEST(VyukovMpmcQueue, RejectsBadCapacityNamingTheValue) {
   }
 }
 
+TEST(VyukovMpmcQueue, CapacityAtLeastIsTheSmallestLegalOneThatHoldsN) {
+  for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{3},
+                        std::size_t{5}, std::size_t{64}, std::size_t{65}}) {
+    const std::size_t c = VyukovMpmcQueue<int>::capacity_at_least(n);
+    EXPECT_GE(c, n);
+    EXPECT_TRUE(c == 2 || c / 2 < n) << n << " fits a smaller capacity than " << c;
+    EXPECT_NO_THROW(VyukovMpmcQueue<int> queue(c)) << n;
+  }
+}
+
 TEST(VyukovMpmcQueue, RepeatedFullEmptyTransitions) {
   for (std::size_t capacity : {2u, 4u, 64u}) {
     VyukovMpmcQueue<std::uint64_t> queue(capacity);

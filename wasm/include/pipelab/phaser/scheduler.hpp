@@ -73,7 +73,8 @@ class Scheduler {
   // A task keeps its thread this long while others are ready, then goes to the back of the queue.
   static constexpr double kQuantumUs = 200;
 
-  explicit Scheduler(std::uint32_t max_tasks) : ready_(pow2_at_least(max_tasks)) {}
+  explicit Scheduler(std::uint32_t max_tasks)
+      : ready_(queues::VyukovMpmcQueue<Task*>::capacity_at_least(max_tasks)) {}
 
   // Makes a new task ready. Called by its parent (running) or by the controller before start.
   void spawn(Task& t) noexcept {
@@ -148,11 +149,6 @@ class Scheduler {
  private:
   friend class Task;
 
-  static std::size_t pow2_at_least(std::uint32_t n) {
-    std::size_t c = 2;
-    while (c < n) c *= 2;
-    return c;
-  }
   void push(Task& t) noexcept {
     queued_.fetch_add(1, std::memory_order_seq_cst);
     // Never full: each task is queued at most once and max_tasks bounds the tasks.

@@ -232,10 +232,10 @@ class UnboundedLink final : public Link {
   std::deque<PipelineItem> q_;
 };
 
+// The capacity of a Vyukov MPMC queue (a link here, the two-stage runtimes' span and buffer
+// queues) that holds v items.
 inline std::size_t round_up_pow2(std::size_t v) noexcept {
-  std::size_t p = 2;
-  while (p < v) p <<= 1;
-  return p;
+  return queues::VyukovMpmcQueue<PipelineItem>::capacity_at_least(v);
 }
 
 // one_to_one: exactly one producer thread and one consumer thread.

@@ -33,6 +33,13 @@ class VyukovMpmcQueue {
  public:
   static constexpr std::size_t kMaxCapacity = std::size_t{1} << 30;
 
+  // The smallest legal capacity (see the capacity rule) that holds n items.
+  static constexpr std::size_t capacity_at_least(std::size_t n) noexcept {
+    std::size_t c = 2;
+    while (c < n) c <<= 1;
+    return c;
+  }
+
   explicit VyukovMpmcQueue(std::size_t capacity)
       : cells_(new Cell[validated(capacity)]), mask_(capacity - 1) {
     static_assert(offsetof(VyukovMpmcQueue, enqueue_pos_) - offsetof(VyukovMpmcQueue, cells_) >=
