@@ -4,6 +4,7 @@ import type { ControlValues, LessonControl } from '../../lessons/controls';
 import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../model';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { formatRate } from '../../views/format';
+import { kindOf } from '../../views/viewHelpers';
 import { visitorCores } from '../../engine/isolation';
 import { ControlsPanel } from './ControlsPanel';
 import type { LessonRunView } from './useLessonRun';
@@ -38,7 +39,7 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
         : state === 'idle'
           ? 'idle'
           : 'done';
-  const source = p.run?.engine === 'threads' ? 'measured' : 'simulated';
+  const source = kindOf(p.run?.engine ?? 'simulation');
   const from = replay ? `${source}, replay` : source;
   // The barrier runtime's items are intervals (contracts/spec.md).
   const barrier = p.spec?.runtime === 'barrier';

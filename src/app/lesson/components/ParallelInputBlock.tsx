@@ -12,6 +12,7 @@ import { BUDGETS } from '../../../spec/limits';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { inputMirror, withVariant } from '../../../spec/twoStageVariants';
 import { ModelChart } from '../../../views/ModelChart';
+import { formatCount, kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { useRunSeries } from '../useRunSeries';
 import { CHART_WIDTH_PX } from './layout';
@@ -123,15 +124,14 @@ export function ParallelInputBlock() {
           <>
             {' '}
             Four readers read <b data-testid="four-readers">{(four.y / one.y).toFixed(2)}×</b> as
-            fast as one ({four.source === 'threads' ? 'measured' : 'simulated'}).
+            fast as one ({kindOf(four.source)}).
           </>
         )}
         {serial && (
           <>
             {' '}
-            One thread scanning and parsing alone:{' '}
-            {Math.round(serial.summary.itemsPerSec).toLocaleString('en-US')} records/s (
-            {serial.source === 'threads' ? 'measured' : 'simulated'}).
+            One thread scanning and parsing alone: {formatCount(serial.summary.itemsPerSec)}{' '}
+            records/s ({kindOf(serial.source)}).
           </>
         )}
       </p>

@@ -3,13 +3,10 @@
 // Every sentence here is about the recording it names: its kind, its numbers, its limits.
 import { useRef } from 'react';
 import { MAX_EVENTS, MAX_SAMPLES, type Recording } from '../../../replay/recording';
-import { formatCount } from '../../../views/viewHelpers';
+import { formatCount, kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { formatSeconds } from './formatSeconds';
 import '../lessonTools.css';
-
-const kindOf = (rec: Pick<Recording, 'engine'>) =>
-  rec.engine === 'threads' ? 'measured' : 'simulated';
 
 /** "300 of 300 items in 5.12 s" — or how far a stopped run got. */
 function howItRan(rec: Recording): string {
@@ -69,9 +66,9 @@ export function RecordPanel() {
         </p>
       )}
       {recording && !recorder && (
-        <div className="recording" data-testid="recording" data-kind={kindOf(recording)}>
+        <div className="recording" data-testid="recording" data-kind={kindOf(recording.engine)}>
           <p>
-            Recording of a {kindOf(recording)} run: {howItRan(recording)};{' '}
+            Recording of a {kindOf(recording.engine)} run: {howItRan(recording)};{' '}
             {formatCount(recording.events.length)} events
             {cutUs !== null && ` over its first ${formatSeconds(recording.durationUs)}`}.
           </p>

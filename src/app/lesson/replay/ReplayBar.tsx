@@ -3,7 +3,7 @@
 // item or an event back or forward, play and pause, speed, a scrubber over the run time, exit.
 import { originLabel, replayKind } from '../../../replay/recording';
 import { SPEEDS } from '../../../replay/replayRun';
-import { formatCount } from '../../../views/viewHelpers';
+import { formatCount, kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { formatSeconds } from './formatSeconds';
 import '../lessonTools.css';
@@ -15,7 +15,7 @@ export function ReplayBar() {
   const rec = r.recording;
   const at = r.position();
   const playing = r.state() === 'running';
-  const kind = rec.engine === 'threads' ? 'measured' : 'simulated';
+  const kind = kindOf(rec.engine);
   const out = run.view?.summary?.completed ?? 0;
   return (
     <div

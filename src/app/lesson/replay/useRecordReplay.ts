@@ -14,6 +14,7 @@ import type { Recording, RunEnd } from '../../../replay/recording';
 import { checkFileSize, parseRecording, recordingToJson } from '../../../replay/recordingFile';
 import { ReplayRun } from '../../../replay/replayRun';
 import type { ExperimentSpec } from '../../../spec/experimentSpec';
+import { kindOf } from '../../../views/viewHelpers';
 import type { ChooseEngineResult } from '../../../engine/pipeline/chooseEngine';
 import { download, exportName } from '../../download';
 import type { LessonRun } from '../useLessonRun';
@@ -136,9 +137,12 @@ export function useRecordReplay(p: {
     };
   }, []);
 
-  const kind = (rec: Recording) => (rec.engine === 'threads' ? 'measured' : 'simulated');
   const fileOf = (rec: Recording, what: string | null, ext: string, type: string, data: string) =>
-    download(exportName([rec.lesson?.slug, kind(rec), what], rec.recordedAt, ext), data, type);
+    download(
+      exportName([rec.lesson?.slug, kindOf(rec.engine), what], rec.recordedAt, ext),
+      data,
+      type,
+    );
 
   return {
     recording,
