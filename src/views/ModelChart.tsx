@@ -2,6 +2,7 @@
 // with min..max spread bars, a marker at the current setting, and a legend naming every mark and
 // curve (curve names live in the legend, not at line ends, where long names ran off the edge).
 import { extent, line, scaleLinear, scaleLog } from 'd3';
+import { AxisTitles } from './AxisTitles';
 import { integerTicks, legendRows } from './chartLayout';
 import { RunMark } from './RunMark';
 import { isFiniteNumber, kindOf } from './viewHelpers';
@@ -143,21 +144,15 @@ export function ModelChart(props: ModelChartProps) {
           </text>
         ))}
         <line x1={PAD.left} x2={width - PAD.right} y1={baseY} y2={baseY} className="axis" />
-        <text
-          x={(PAD.left + width - PAD.right) / 2}
-          y={height - 8}
-          textAnchor="middle"
-          className="axis-label"
-        >
-          {xLabel}
-        </text>
-        <text
-          transform={`translate(16,${(top + height - PAD.bottom) / 2}) rotate(-90)`}
-          textAnchor="middle"
-          className="axis-label"
-        >
-          {yLabel}
-        </text>
+        <AxisTitles
+          x={xLabel}
+          y={yLabel}
+          leftPx={PAD.left}
+          rightPx={width - PAD.right}
+          topPx={top}
+          bottomPx={height - PAD.bottom}
+          heightPx={height}
+        />
         {isFiniteNumber(currentX) && (
           <g data-testid="current-x">
             <rect

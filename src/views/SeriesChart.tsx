@@ -2,6 +2,7 @@
 // (filled) or simulated (hollow), with min..max bars and an optional note at a point — on linear or
 // logarithmic axes. D3 computes the scales and the curve paths; React renders the marks.
 import { line, scaleLinear, scaleLog } from 'd3';
+import { AxisTitles } from './AxisTitles';
 import { legendRows } from './chartLayout';
 import { RunMark } from './RunMark';
 import { isFiniteNumber, kindOf } from './viewHelpers';
@@ -155,21 +156,15 @@ export function SeriesChart({
           </text>
         </g>
       ))}
-      <text
-        x={(PAD.left + width - PAD.right) / 2}
-        y={height - 8}
-        textAnchor="middle"
-        className="axis-label"
-      >
-        {xLabel}
-      </text>
-      <text
-        transform={`translate(16,${(top + height - PAD.bottom) / 2}) rotate(-90)`}
-        textAnchor="middle"
-        className="axis-label"
-      >
-        {yLabel}
-      </text>
+      <AxisTitles
+        x={xLabel}
+        y={yLabel}
+        leftPx={PAD.left}
+        rightPx={width - PAD.right}
+        topPx={top}
+        bottomPx={height - PAD.bottom}
+        heightPx={height}
+      />
       {series.map((s, i) => (
         <g key={s.id} data-series={s.id}>
           {curves[i].length > 1 && (
