@@ -3,14 +3,13 @@
 // curve for each, simulated points, and points measured on the visitor's threads; the measured
 // ratios go to the lesson's paper rows `push-pop-batching` and `thread-ring-hop`.
 import { useMemo } from 'react';
-import type { ChartPoint } from '../../../engine/sweep';
 import { SeriesChart, type Series } from '../../../views/SeriesChart';
 import { threadColor } from '../../../views/threadColors';
 import { formatRate } from '../../../views/format';
 import { useLesson } from '../lessonContext';
 import { usePointRuns, type SeriesJob } from '../usePointRuns';
 import { CHART_WIDTH_PX } from './layout';
-import { boundPerSec, graphSpec, missingGraphs } from './phaserCharts';
+import { boundPerSec, graphSpec, measuredAt, missingGraphs } from './phaserCharts';
 
 export const BATCHES = [1, 8, 64, 512, 4096];
 const GRAPHS = [
@@ -23,9 +22,6 @@ const THREADS = 2;
 const TWIN_ITEMS = 20_000;
 /** Measured points: runs sized to ~0.4 s at the model's rate, from at most this many items. */
 const MEASURE_ITEMS = 100_000_000;
-
-const at = (points: ChartPoint[] | undefined, x: number) =>
-  points?.find((p) => p.x === x && p.source === 'threads')?.y;
 
 export function BatchChartBlock() {
   const { lesson, values, engine, run, reportMeasured } = useLesson();
@@ -80,18 +76,16 @@ export function BatchChartBlock() {
     runs.start(jobs, (all) => {
       const first = BATCHES[0];
       const last = BATCHES[BATCHES.length - 1];
-      const unbatched = at(all['push-pop'], first);
-      const batched = at(all['push-pop'], last);
+      const unbatched = measuredAt(all['push-pop'], first);
+      const batched = measuredAt(all['push-pop'], last);
       if (unbatched && batched) reportMeasured('push-pop-batching', batched / unbatched);
-      const ring = at(all.ring, last);
+      const ring = measuredAt(all.ring, last);
       if (ring) reportMeasured('thread-ring-hop', 1e6 / ring);
     });
   };
-  const pushPop = runs.points['push-pop'];
-  const gain =
-    at(pushPop, BATCHES.at(-1)!) && at(pushPop, 1)
-      ? at(pushPop, BATCHES.at(-1)!)! / at(pushPop, 1)!
-      : null;
+  const one = measuredAt(runs.points['push-pop'], 1);
+  const most = measuredAt(runs.points['push-pop'], BATCHES.at(-1)!);
+  const gain = one && most ? most / one : null;
   return (
     <div className="batch-chart" data-testid="batch-chart">
       <SeriesChart
@@ -113,7 +107,7 @@ export function BatchChartBlock() {
           ? `Runs each batch size on ${THREADS} of your threads (3 runs of about 0.4 s each, the middle one counts) after simulating it.`
           : `Simulates each batch size (${engine?.reason ?? 'no real threads here'}).`}
         {gain !== null &&
-          ` Measured here: batching ${BATCHES.at(-1)} elements per phase ran push/pop ${gain.toFixed(1)}× as fast as one per phase (${formatRate(at(pushPop, 1)!)} → ${formatRate(at(pushPop, BATCHES.at(-1)!)!)} elements/s).`}
+          ` Measured here: batching ${BATCHES.at(-1)} elements per phase ran push/pop ${gain.toFixed(1)}× as fast as one per phase (${formatRate(one!)} → ${formatRate(most!)} elements/s).`}
       </p>
       {runs.error && (
         <p role="alert" className="notice error">

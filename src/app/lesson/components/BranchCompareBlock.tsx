@@ -4,13 +4,12 @@
 // branched graph goes to the lesson's paper row `branched-batching`.
 import { useMemo } from 'react';
 import { visitorCores } from '../../../engine/isolation';
-import type { ChartPoint } from '../../../engine/sweep';
 import { SeriesChart, type Series } from '../../../views/SeriesChart';
 import { stageColor } from '../../../views/stageColors';
 import { useLesson } from '../lessonContext';
 import { usePointRuns, type SeriesJob } from '../usePointRuns';
 import { CHART_WIDTH_PX } from './layout';
-import { boundPerSec, graphSpec, missingGraphs } from './phaserCharts';
+import { boundPerSec, graphSpec, measuredAt, missingGraphs } from './phaserCharts';
 
 const THREADS = [1, 2, 4, 8];
 const GRAPHS = [
@@ -21,9 +20,6 @@ const GRAPHS = [
 const TWIN_ITEMS = 600;
 /** The paper row compares batching on and off on the branched graph at this batch size. */
 const ROW_BATCH = 64;
-
-const threadsPoint = (points: ChartPoint[] | undefined, x: number) =>
-  points?.find((p) => p.x === x && p.source === 'threads')?.y;
 
 export function BranchCompareBlock() {
   const { lesson, values, engine, run, reportMeasured } = useLesson();
@@ -85,13 +81,13 @@ export function BranchCompareBlock() {
       }
     }
     runs.start(jobs, (all) => {
-      const off = threadsPoint(all['branched-batch'], 1);
-      const on = threadsPoint(all['branched-batch'], ROW_BATCH);
+      const off = measuredAt(all['branched-batch'], 1);
+      const on = measuredAt(all['branched-batch'], ROW_BATCH);
       if (off && on) reportMeasured('branched-batching', on / off);
     });
   };
-  const linear = threadsPoint(runs.points.linear, rowThreads);
-  const branched = threadsPoint(runs.points.branched, rowThreads);
+  const linear = measuredAt(runs.points.linear, rowThreads);
+  const branched = measuredAt(runs.points.branched, rowThreads);
   return (
     <div className="branch-compare" data-testid="branch-compare">
       <SeriesChart

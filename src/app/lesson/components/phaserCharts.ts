@@ -5,6 +5,7 @@ import { modelItemsPerSec } from '../../../model';
 import { applyControls, type ControlValues } from '../../../lessons/controls';
 import type { Lesson } from '../../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../../spec/experimentSpec';
+import type { ChartPoint } from '../../../engine/sweep';
 
 /** The control whose choices are the graphs. */
 export const GRAPH_CONTROL = 'graph';
@@ -35,5 +36,9 @@ export function graphSpec(
 
 /** The stream-graph bound in items/s (0 when it does not apply). */
 export const boundPerSec = (spec: ExperimentSpec) => modelItemsPerSec('stream-bound', spec) ?? 0;
+
+/** A series' point measured on real threads at `x` (its y), if one has come in. */
+export const measuredAt = (points: ChartPoint[] | undefined, x: number) =>
+  points?.find((p) => p.x === x && p.source === 'threads')?.y;
 
 export const median = (ys: number[]) => [...ys].sort((a, b) => a - b)[ys.length >> 1];
