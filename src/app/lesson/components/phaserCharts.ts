@@ -40,5 +40,3 @@ export const boundPerSec = (spec: ExperimentSpec) => modelItemsPerSec('stream-bo
 /** A series' point measured on real threads at `x` (its y), if one has come in. */
 export const measuredAt = (points: ChartPoint[] | undefined, x: number) =>
   points?.find((p) => p.x === x && p.source === 'threads')?.y;
-
-export const median = (ys: number[]) => [...ys].sort((a, b) => a - b)[ys.length >> 1];
