@@ -7,6 +7,7 @@
 import { useMemo } from 'react';
 import { ITEMS_PER_LINE } from '../../../engine/race/raceConfig';
 import { measured } from '../../../live/raceSummary';
+import { spreadOf } from '../../../sim';
 import { LatencyChart } from '../../../views/LatencyChart';
 import { formatRate } from '../../../views/format';
 import { ControlsPanel } from '../ControlsPanel';
@@ -32,8 +33,7 @@ export function SemiBufferBlock() {
         const t = measured(state.results, c.throughput);
         const w = measured(state.results, c.latency);
         if (!t || !w) return [];
-        const waits = w.runs.map((r) => r.latencyMeanNs / 1000);
-        const waitUs = [...waits].sort((a, b) => a - b)[waits.length >> 1];
+        const waitUs = spreadOf(w.runs.map((r) => r.latencyMeanNs / 1000)).median;
         return [{ lines: l, itemsPerS: t.rate.median, waitUs, current: l === lines }];
       }),
     [state.results, lines],
