@@ -11,7 +11,34 @@ import {
   plannedTasks,
 } from '../../../src/views/streamGraphLayout';
 import { threadColor } from '../../../src/views/threadColors';
+import type { ExperimentSpec } from '../../../src/spec/experimentSpec';
 import { avgPipeline, ring, sieve, splitJoin } from '../sim/phaserSpecs';
+
+/** The view's markup for `spec`: its planned tasks and streams unless given. */
+function draw(
+  spec: ExperimentSpec,
+  {
+    tasks = plannedTasks(spec),
+    streams = plannedStreams(spec),
+    stalled = false,
+    source = 'threads',
+  }: {
+    tasks?: BoardTask[];
+    streams?: BoardStream[];
+    stalled?: boolean;
+    source?: 'threads' | 'simulation';
+  } = {},
+): string {
+  return renderToStaticMarkup(
+    <StreamGraphView
+      spec={spec}
+      tasks={tasks}
+      streams={streams}
+      stalled={stalled}
+      source={source}
+    />,
+  );
+}
 
 function tags(html: string, name: string, attr: string): Array<Record<string, string>> {
   return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'g'))]
@@ -23,16 +50,7 @@ function tags(html: string, name: string, attr: string): Array<Record<string, st
 
 describe('StreamGraphView', () => {
   test('before a run: the spec tasks and streams, nothing full', () => {
-    const spec = splitJoin({ items: 10 }, 4);
-    const html = renderToStaticMarkup(
-      <StreamGraphView
-        spec={spec}
-        tasks={plannedTasks(spec)}
-        streams={plannedStreams(spec)}
-        stalled={false}
-        source="threads"
-      />,
-    );
+    const html = draw(splitJoin({ items: 10 }, 4));
     const nodes = tags(html, 'g', 'data-task');
     expect(nodes).toHaveLength(6); // source, 4 splitters, join
     expect(nodes.every((n) => n['data-state'] === 'new')).toBe(true);
@@ -55,15 +73,7 @@ describe('StreamGraphView', () => {
       signalled: 7 + k,
       waited: 4,
     }));
-    const html = renderToStaticMarkup(
-      <StreamGraphView
-        spec={spec}
-        tasks={tasks}
-        streams={streams}
-        stalled={false}
-        source="simulation"
-      />,
-    );
+    const html = draw(spec, { tasks, streams, source: 'simulation' });
     // The running task's own box (not only the legend) carries its thread's colour, as a style
     // so the stylesheet's box fill cannot hide it; the others do not.
     const box = (task: number) =>
@@ -83,16 +93,7 @@ describe('StreamGraphView', () => {
   });
 
   test('a ring shows its streams as a cycle (batching off)', () => {
-    const spec = ring({ items: 10, batch: 64 }, 5);
-    const html = renderToStaticMarkup(
-      <StreamGraphView
-        spec={spec}
-        tasks={plannedTasks(spec)}
-        streams={plannedStreams(spec)}
-        stalled={false}
-        source="threads"
-      />,
-    );
+    const html = draw(ring({ items: 10, batch: 64 }, 5));
     const buffers = tags(html, 'g', 'data-cyclic');
     expect(buffers).toHaveLength(5);
     expect(buffers.every((b) => b['data-cyclic'] === 'true')).toBe(true);
@@ -111,15 +112,7 @@ describe('StreamGraphView', () => {
         label: 2 + i,
       })),
     ];
-    const html = renderToStaticMarkup(
-      <StreamGraphView
-        spec={spec}
-        tasks={tasks}
-        streams={plannedStreams(spec)}
-        stalled={true}
-        source="threads"
-      />,
-    );
+    const html = draw(spec, { tasks, stalled: true });
     expect(tags(html, 'g', 'data-task')).toHaveLength(MAX_SIEVE_NODES + 2);
     expect(html).toContain(`and ${filters - MAX_SIEVE_NODES} more filter tasks`);
     expect(html).toContain('Stalled: no task can run');
