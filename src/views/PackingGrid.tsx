@@ -9,6 +9,7 @@
 import { HatchPattern, useHatchId } from './HatchPattern';
 import { scaleBand, scaleLinear } from 'd3';
 import type { IntervalRecord, ThreadInterval } from '../live/barrierState';
+import { formatMs } from './format';
 import { kindOf, type Source } from './viewHelpers';
 import './views.css';
 
@@ -38,15 +39,13 @@ const COLUMN_GAP_PX = 8;
 const LABEL_MIN_COLUMN_PX = 160;
 const LABEL_PX = 92;
 
-const ms = (us: number) => `${(us / 1000).toFixed(us < 10_000 ? 2 : 1)} ms`;
-
 /** What the interval shows, in sentences that are true at its numbers. */
 export function describeInterval(interval: IntervalRecord, cores: number | null): string {
   const lengthUs = interval.endUs - interval.startUs;
   const last = interval.threads.reduce((a, b) => (b.arriveUs > a.arriveUs ? b : a));
   const longestWait = Math.max(...interval.threads.map((t) => t.passUs - t.arriveUs));
-  const head = `Interval ${interval.interval + 1} took ${ms(lengthUs)}.`;
-  const waited = `waited up to ${ms(longestWait)} (${Math.round((100 * longestWait) / lengthUs)}% of it) at the barrier`;
+  const head = `Interval ${interval.interval + 1} took ${formatMs(lengthUs)}.`;
+  const waited = `waited up to ${formatMs(longestWait)} (${Math.round((100 * longestWait) / lengthUs)}% of it) at the barrier`;
   if (cores === null || last.core === null)
     return `${head} Thread ${last.thread} arrived last; the others ${waited}.`;
   const onIt = interval.threads.filter((t) => t.core === last.core).length;
@@ -81,7 +80,7 @@ export function PackingGrid({
   const height = HEADER_PX + rows * (BLOCK_PX + GAP_PX) + 4;
   const caption =
     describeInterval(interval, cores) +
-    (threadWorkUs ? ` Each thread has ${ms(threadWorkUs)} of work per interval.` : '');
+    (threadWorkUs ? ` Each thread has ${formatMs(threadWorkUs)} of work per interval.` : '');
   return (
     <figure className="packing-grid" data-testid="packing-grid" data-kind={kind}>
       <figcaption>
@@ -121,7 +120,7 @@ export function PackingGrid({
                 data-thread={t.thread}
               >
                 <title>
-                  {`thread ${t.thread}: computed ${ms(t.stretches.reduce((s, x) => s + x.endUs - x.startUs, 0))}, waited ${ms(t.passUs - t.arriveUs)} at the barrier; ${Math.round(100 * (idleShare[t.thread] ?? 0))}% of the run waiting`}
+                  {`thread ${t.thread}: computed ${formatMs(t.stretches.reduce((s, x) => s + x.endUs - x.startUs, 0))}, waited ${formatMs(t.passUs - t.arriveUs)} at the barrier; ${Math.round(100 * (idleShare[t.thread] ?? 0))}% of the run waiting`}
                 </title>
                 {labelled && (
                   <text x={0} y={BLOCK_PX - 6} className="thread-label">

@@ -12,6 +12,9 @@ export function formatRate(perSec: number): string {
   return perSec.toPrecision(3);
 }
 
+/** A duration given in µs, in ms: two decimals under 10 ms, one above. */
+export const formatMs = (us: number) => `${(us / 1000).toFixed(us < 10_000 ? 2 : 1)} ms`;
+
 /** A paper row's number in its unit: a ratio as 2.30×, a percentage as 33.7%, others with 3–4
  * significant digits and the unit. */
 export function formatInUnit(value: number, unit: string): string {

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { itemsForMs, simulateRun, type FinishedRun } from '../../../engine/sweep';
 import { TWO_STAGE_VARIANTS, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { withVariant } from '../../../spec/twoStageVariants';
-import { formatRate } from '../../../views/format';
+import { formatMs, formatRate } from '../../../views/format';
 import { kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { useRunSeries } from '../useRunSeries';
@@ -27,8 +27,6 @@ interface Row {
   run: FinishedRun | null;
   twinUs: number;
 }
-
-const ms = (us: number) => `${(us / 1000).toFixed(us < 10_000 ? 2 : 1)} ms`;
 
 export function OutputCompareBlock() {
   const { spec, engineFor, run, reportMeasured } = useLesson();
@@ -95,7 +93,7 @@ export function OutputCompareBlock() {
                 <tr key={s.variant} data-variant={s.variant} data-kind={kind}>
                   <td>{LABEL[s.variant!]}</td>
                   <td className="num">{s.threads}</td>
-                  <td className={`num ${kind ?? ''}`}>{r ? ms(r.summary.elapsedUs) : '…'}</td>
+                  <td className={`num ${kind ?? ''}`}>{r ? formatMs(r.summary.elapsedUs) : '…'}</td>
                   <td className={`num ${kind ?? ''}`}>
                     {r ? `${formatRate(r.summary.itemsPerSec)} items/s` : ''}
                   </td>
@@ -104,7 +102,7 @@ export function OutputCompareBlock() {
                       ? `${(serial.summary.elapsedUs / r.summary.elapsedUs).toFixed(2)}×`
                       : ''}
                   </td>
-                  <td className="num simulated">{ms(twinUs)}</td>
+                  <td className="num simulated">{formatMs(twinUs)}</td>
                 </tr>
               );
             })}
