@@ -5,34 +5,19 @@
 // readers are measured. On the twin (a page that is not isolated): the same views, simulated,
 // with no checksum to show. Bad control values are named. Screenshots are kept.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
-import { resolve } from 'node:path';
-import { loadLessons } from '../../src/lessons/loadLessons';
 import { openHarness, pageErrors, type Harness } from './harness';
+import {
+  expectBadQueryNamed,
+  lessonFile,
+  marks,
+  openLesson,
+  present,
+  runComponent,
+  runToDone,
+} from './lessonHelpers';
 
-const ROUTE = '#/lessons/ends-of-the-pipeline';
-const root = resolve(__dirname, '../..');
-const lesson = loadLessons(resolve(root, 'lessons'), root).find(
-  (l) => l.slug === 'ends-of-the-pipeline',
-)!;
-
-/** Clicks a component's button and waits until its runs are over: `done` holds and the button is
- * enabled again (on the twin the runs may end before a disabled button is ever seen). */
-async function runComponent(
-  page: Page,
-  button: string,
-  done: () => Promise<boolean>,
-  timeout = 90_000,
-) {
-  await page.getByTestId(button).click();
-  await expect
-    .poll(async () => (await done()) && (await page.getByTestId(button).isEnabled()), { timeout })
-    .toBe(true);
-}
-const present = (page: Page, testId: string) => async () =>
-  (await page.getByTestId(testId).count()) > 0;
-const marks = (page: Page, within: string, kind: string) =>
-  page.getByTestId(within).locator(`.dot[data-kind=${kind}]`).count();
+const SLUG = 'ends-of-the-pipeline';
+const lesson = lessonFile(SLUG);
 
 describe('on real threads', () => {
   let h: Harness;
@@ -42,10 +27,8 @@ describe('on real threads', () => {
   afterAll(() => h.close());
 
   test('the reorder view draws the real pool: batches wait for their turn, never more buffers than the pool', async () => {
-    const page = await h.page();
     // Slow motion, four formatters, batches of 16: batches finish out of order often.
-    await page.goto(`${h.url}${ROUTE}?work=slow&formatters=4&batch=16`);
-    await page.waitForSelector('[data-testid=experiment][data-engine=threads][data-state=idle]');
+    const page = await openLesson(h, SLUG, 'threads', 'work=slow&formatters=4&batch=16');
     const view = page.getByTestId('reorder-view');
     const boxes = view.locator('[data-testid=buffer]');
     expect(await boxes.count()).toBe(6);
@@ -72,9 +55,7 @@ describe('on real threads', () => {
   });
 
   test('serial, dual-thread and two-stage write the same text; speed-ups are measured', async () => {
-    const page = await h.page();
-    await page.goto(`${h.url}${ROUTE}`);
-    await page.waitForSelector('[data-testid=experiment][data-engine=threads][data-state=idle]');
+    const page = await openLesson(h, SLUG, 'threads');
     await runComponent(page, 'compare', present(page, 'output-checksum'));
     const line = page.getByTestId('output-checksum');
     expect(await line.getAttribute('data-kind')).toBe('measured');
@@ -109,9 +90,7 @@ describe('on real threads', () => {
   });
 
   test('batch sizes and readers are measured on threads, the twin beside them', async () => {
-    const page = await h.page();
-    await page.goto(`${h.url}${ROUTE}`);
-    await page.waitForSelector('[data-testid=experiment][data-engine=threads][data-state=idle]');
+    const page = await openLesson(h, SLUG, 'threads');
     await runComponent(
       page,
       'measure-batches',
@@ -130,8 +109,8 @@ describe('on real threads', () => {
       async () => (await marks(page, 'parallel-input', 'simulated')) === 8,
     );
     const readers = page.getByTestId('parallel-input');
-    expect(await readers.locator('.dot[data-kind=measured]').count()).toBeGreaterThanOrEqual(4);
-    expect(await readers.locator('.dot[data-kind=simulated]').count()).toBe(8);
+    expect(await marks(page, 'parallel-input', 'measured')).toBeGreaterThanOrEqual(4);
+    expect(await marks(page, 'parallel-input', 'simulated')).toBe(8);
     expect(await readers.getByTestId('four-readers').count()).toBe(1);
     await expect
       .poll(() =>
@@ -149,13 +128,9 @@ describe('on real threads', () => {
     ['batch=0', 'batch=0 is out of range (allowed 1..4096)'],
     ['batch=5000', 'batch=5000 is out of range (allowed 1..4096)'],
     ['formatters=17', 'formatters=17 is out of range (allowed 1..16)'],
-  ])('?%s is named and the defaults are used', async (query, message) => {
-    const page = await h.page();
-    await page.goto(`${h.url}${ROUTE}?${query}`);
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
-    await page.waitForSelector('[data-testid=experiment][data-state=idle]');
-    expect(pageErrors(page)).toEqual([]);
-  });
+  ])('?%s is named and the defaults are used', (query, message) =>
+    expectBadQueryNamed(h, SLUG, query, message),
+  );
 });
 
 describe('not cross-origin isolated', () => {
@@ -166,11 +141,8 @@ describe('not cross-origin isolated', () => {
   afterAll(() => plain.close());
 
   test('the twin runs it: simulated pool, simulated comparison, no checksum to tick', async () => {
-    const page = await plain.page();
-    await page.goto(`${plain.url}?isolation=off${ROUTE}`);
-    await page.waitForSelector('[data-testid=experiment][data-engine=simulation][data-state=idle]');
-    await page.getByTestId('run').click();
-    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
+    const page = await openLesson(plain, SLUG, 'simulation');
+    await runToDone(page);
     const view = page.getByTestId('reorder-view');
     expect(await view.getAttribute('data-kind')).toBe('simulated');
     // Every batch of the lesson's run is written once the view has caught up with the run's end

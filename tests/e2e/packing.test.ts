@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openHarness, pageErrors, type Harness } from './harness';
+import { expectBadQueryNamed, marks, openLesson, runComponent, runToDone } from './lessonHelpers';
 
 const SLUG = 'thread-packing';
 
@@ -25,11 +26,6 @@ async function gridColumns(page: Page): Promise<Array<[string, number]>> {
     );
 }
 
-async function runToDone(page: Page) {
-  await page.getByTestId('run').click();
-  await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 90_000 });
-}
-
 test('packed on real threads: the grid is drawn from the run, one core holds two threads', async () => {
   const page = await h.page();
   await page.goto(`${h.url}#/lessons/${SLUG}`);
@@ -40,7 +36,7 @@ test('packed on real threads: the grid is drawn from the run, one core holds two
   expect(await page.getByTestId('packing-grid-preview').count()).toBe(1);
   expect(await page.getByTestId('packing-grid').getAttribute('data-kind')).toBe('simulated');
 
-  await runToDone(page);
+  await runToDone(page, 90_000);
   const [done, items] = (await page.getByTestId('completed').textContent())!.split('/').map(Number);
   expect(done).toBe(items);
   expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
@@ -75,10 +71,7 @@ test('TR against TP measured on the visitor’s cores, every row and the paper r
   const rows = page.getByTestId('packing-compare-row');
   const planned = await rows.count();
   expect(planned).toBeGreaterThanOrEqual(3);
-  await page.getByTestId('measure-packing').click();
-  await expect
-    .poll(() => page.getByTestId('measure-packing').isEnabled(), { timeout: 180_000 })
-    .toBe(true);
+  await runComponent(page, 'measure-packing', undefined, 180_000);
   // Every row but the thread reductions has a measured ratio; each reduction is a reference.
   const references = await rows.filter({ hasText: '(TR)' }).count();
   expect(references).toBeGreaterThanOrEqual(1);
@@ -104,7 +97,7 @@ test('a packed budget above the visitor’s cores runs on the twin and says why'
   await expect
     .poll(() => page.locator('.engine-badge').textContent())
     .toMatch(/packing onto 4 cores needs 4 cores of your own and you have \d+/);
-  await runToDone(page);
+  await runToDone(page, 90_000);
   expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('simulated');
   expect(await page.getByTestId('packing-grid').getAttribute('data-kind')).toBe('simulated');
   expect(await gridColumns(page)).toEqual([
@@ -120,13 +113,9 @@ test.each([
   ['threads=0', 'threads=0 is out of range (allowed 1..32)'],
   ['cores=99', 'cores=99 is out of range (allowed 1..16)'],
   ['schedule=pinned', 'schedule=pinned is not one of packed, os'],
-])('?%s: a clear message, and the lesson still loads', async (query, message) => {
-  const page = await h.page();
-  await page.goto(`${h.url}#/lessons/${SLUG}?${query}`);
-  await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
-  await expect.poll(() => page.getByTestId('experiment').getAttribute('data-state')).toBe('idle');
-  expect(pageErrors(page)).toEqual([]);
-});
+])('?%s: a clear message, and the lesson still loads', (query, message) =>
+  expectBadQueryNamed(h, SLUG, query, message),
+);
 
 describe('not cross-origin isolated', () => {
   let plain: Harness;
@@ -136,13 +125,11 @@ describe('not cross-origin isolated', () => {
   afterAll(() => plain.close());
 
   test('the lesson runs on the twin, labelled simulated, and says what needs real threads', async () => {
-    const page = await plain.page();
-    await page.goto(`${plain.url}?isolation=off#/lessons/${SLUG}`);
-    await page.waitForSelector('[data-testid=experiment][data-engine=simulation][data-state=idle]');
+    const page = await openLesson(plain, SLUG, 'simulation');
     await expect
       .poll(() => page.locator('.engine-badge').textContent())
       .toContain('not cross-origin isolated');
-    await runToDone(page);
+    await runToDone(page, 90_000);
     expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('simulated');
     expect(await page.getByTestId('packing-grid').getAttribute('data-kind')).toBe('simulated');
     expect(await page.getByTestId('packing-compare-unavailable').textContent()).toContain(
@@ -152,14 +139,8 @@ describe('not cross-origin isolated', () => {
       /This sweep simulates all 2 points on the twin/,
     );
     await page.getByTestId('sweep-cores').click();
-    await expect
-      .poll(() => page.locator('[data-testid=packing-chart] .dot[data-kind=simulated]').count(), {
-        timeout: 60_000,
-      })
-      .toBe(2);
-    expect(await page.locator('[data-testid=packing-chart] .dot[data-kind=measured]').count()).toBe(
-      0,
-    );
+    await expect.poll(() => marks(page, 'packing-chart', 'simulated'), { timeout: 60_000 }).toBe(2);
+    expect(await marks(page, 'packing-chart', 'measured')).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openHarness, pageErrors, type Harness } from './harness';
+import { openLesson, runComponent, runToDone } from './lessonHelpers';
 
 const SLUG = 'streams-with-phasers';
 
@@ -24,20 +25,6 @@ function primesUpTo(n: number): number {
 const graph = (page: Page) => page.getByTestId('stream-graph');
 const tasksNow = async (page: Page) => Number(await graph(page).getAttribute('data-tasks'));
 
-async function open(h: Harness, query: string, engine: 'threads' | 'simulation') {
-  const page = await h.page();
-  await page.goto(
-    `${h.url}${engine === 'simulation' ? '?isolation=off' : ''}#/lessons/${SLUG}?${query}`,
-  );
-  await page.waitForSelector(`[data-testid=experiment][data-engine=${engine}][data-state=idle]`);
-  return page;
-}
-
-async function runToDone(page: Page) {
-  await page.getByTestId('run').click();
-  await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
-}
-
 describe.each([
   { engine: 'threads' as const, isolationHeaders: true, kind: 'measured' },
   { engine: 'simulation' as const, isolationHeaders: false, kind: 'simulated' },
@@ -49,7 +36,7 @@ describe.each([
   afterAll(() => h.close());
 
   test('the sieve grows a task per prime, live, and ends with every task done', async () => {
-    const page = await open(h, 'graph=sieve', engine);
+    const page = await openLesson(h, SLUG, engine, 'graph=sieve');
     // Before a run: the tasks the spec starts with (numbers, the first filter, primes).
     expect(await tasksNow(page)).toBe(3);
     await page.getByTestId('run').click();
@@ -70,7 +57,7 @@ describe.each([
   });
 
   test('the thread ring completes with batch 4096 requested: its streams are cyclic, not batched', async () => {
-    const page = await open(h, 'graph=ring&batch=4096', engine);
+    const page = await openLesson(h, SLUG, engine, 'graph=ring&batch=4096');
     await runToDone(page);
     const [done, items] = (await page.getByTestId('completed').textContent())!
       .split('/')
@@ -86,7 +73,7 @@ describe.each([
   });
 
   test('a ring batched without cycle detection stalls: the page says so and the run stops', async () => {
-    const page = await open(h, 'graph=ring&batch=64&batching=always', engine);
+    const page = await openLesson(h, SLUG, engine, 'graph=ring&batch=64&batching=always');
     await page.getByTestId('run').click();
     await expect
       .poll(() => page.getByRole('alert').first().textContent(), { timeout: 30_000 })
@@ -112,12 +99,9 @@ describe('the batch chart without real threads', () => {
   // minutes on a loaded one), so the e2e covers the simulated path; the measured rows are fed by
   // the same code path after the simulated points (BatchChartBlock's onDone).
   test('simulates push/pop and the ring per batch: batching pays on push/pop, not on the ring', async () => {
-    const page = await open(h, '', 'simulation');
-    await page.getByTestId('batch-measure').click();
+    const page = await openLesson(h, SLUG, 'simulation');
+    await runComponent(page, 'batch-measure', undefined, 170_000);
     const chart = page.getByTestId('batch-chart');
-    await expect
-      .poll(() => page.getByTestId('batch-measure').isEnabled(), { timeout: 170_000 })
-      .toBe(true);
     const ys = (series: string) =>
       chart
         .locator(`[data-series=${series}] .dot[data-kind=simulated]`)

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openHarness, pageErrors, type Harness } from './harness';
+import { expectBadQueryNamed, openLesson, runToDone } from './lessonHelpers';
 
 const SLUG = 'queues-and-cache-lines';
 let h: Harness;
@@ -97,13 +98,9 @@ describe('on real threads', () => {
     ['semi=3', 'semi=3 is not one of 1, 2, 4, 8, 16, 32, 64'],
     ['race=fast', 'race=fast is not one of comm, matrix'],
     ['serviceUs=-5', 'serviceUs=-5 is out of range (allowed 0..200000)'],
-  ])('?%s: a clear message, the defaults used', async (query, message) => {
-    const page = await h.page();
-    await page.goto(`${h.url}#/lessons/${SLUG}?${query}`);
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
-    await expect.poll(() => page.getByTestId('experiment').getAttribute('data-state')).toBe('idle');
-    expect(pageErrors(page)).toEqual([]);
-  });
+  ])('?%s: a clear message, the defaults used', (query, message) =>
+    expectBadQueryNamed(h, SLUG, query, message),
+  );
 });
 
 describe('not cross-origin isolated', () => {
@@ -114,11 +111,8 @@ describe('not cross-origin isolated', () => {
   afterAll(() => plain.close());
 
   test('the experiment runs on the twin; the race shows the benchmark, labelled', async () => {
-    const page = await plain.page();
-    await page.goto(`${plain.url}?isolation=off#/lessons/${SLUG}?serviceUs=1000`);
-    await page.waitForSelector('[data-testid=experiment][data-engine=simulation][data-state=idle]');
-    await page.getByTestId('run').click();
-    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
+    const page = await openLesson(plain, SLUG, 'simulation', 'serviceUs=1000');
+    await runToDone(page);
     expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('simulated');
     expect(await page.getByTestId('cacheline-needs-threads').count()).toBe(1);
     expect(await page.getByTestId('race-unavailable').count()).toBe(1);
