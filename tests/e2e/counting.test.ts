@@ -143,8 +143,16 @@ describe('served with COOP/COEP headers', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
     await waitForState(page, 'idle');
     await startRun(page);
-    await page.waitForTimeout(300);
-    expect((await threadCounts(page)).every((c) => c > 0)).toBe(true);
+    // Every thread has counted (a page with no thread bars has not run at all).
+    await expect
+      .poll(
+        async () => {
+          const counts = await threadCounts(page);
+          return counts.length > 0 && counts.every((c) => c > 0);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
     await stopRun(page);
   });
 });

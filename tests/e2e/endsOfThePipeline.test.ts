@@ -38,16 +38,21 @@ describe('on real threads', () => {
         timeout: 30_000,
       })
       .toBeGreaterThan(0);
-    let sawWaiting = false;
-    for (let i = 0; i < 40 && !sawWaiting; i++) {
-      const states = await boxes.evaluateAll((gs) =>
-        gs.map((g) => [g.getAttribute('data-state'), g.getAttribute('data-waiting')]),
-      );
-      expect(states).toHaveLength(6);
-      sawWaiting = states.some(([s, w]) => s === 'ready' && w === 'true');
-      if (!sawWaiting) await page.waitForTimeout(100);
-    }
-    expect(sawWaiting, 'a finished batch waiting for an earlier one').toBe(true);
+    // Sampled until a finished batch is seen waiting; every sample draws the whole pool, no more.
+    const poolSizes = new Set<number>();
+    await expect
+      .poll(
+        async () => {
+          const states = await boxes.evaluateAll((gs) =>
+            gs.map((g) => [g.getAttribute('data-state'), g.getAttribute('data-waiting')]),
+          );
+          poolSizes.add(states.length);
+          return states.some(([s, w]) => s === 'ready' && w === 'true');
+        },
+        { message: 'a finished batch waiting for an earlier one', interval: 100, timeout: 10_000 },
+      )
+      .toBe(true);
+    expect([...poolSizes]).toEqual([6]);
     expect(await view.getAttribute('data-kind')).toBe('measured');
     await h.screenshot(page, 'lesson-ends-of-the-pipeline-reorder');
     await page.getByTestId('stop').click();

@@ -90,10 +90,11 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
 
     await page.getByTestId('run').click();
     await page.waitForSelector('[data-testid=experiment][data-state=running]', { timeout: 20_000 });
+    // Items keep coming out while it runs (seen at two moments, however long the machine takes).
     const firstCompleted = await completedNow(page);
-    await page.waitForTimeout(800);
-    const laterCompleted = await completedNow(page);
-    expect(laterCompleted).toBeGreaterThan(firstCompleted);
+    await expect
+      .poll(() => completedNow(page), { timeout: 20_000 })
+      .toBeGreaterThan(firstCompleted);
     await h.screenshot(page, `lesson-${slug}-running`);
     await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
     const [done, items] = await completedOf(page);
