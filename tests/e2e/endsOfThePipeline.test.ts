@@ -5,6 +5,8 @@
 // readers are measured. On the twin (a page that is not isolated): the same views, simulated,
 // with no checksum to show. Bad control values are named. Screenshots are kept.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BATCH_SIZES } from '../../src/app/lesson/components/BatchLatencyBlock';
+import { MAX_READERS } from '../../src/app/lesson/components/ParallelInputBlock';
 import { openHarness, pageErrors, type Harness } from './harness';
 import {
   expectBadQueryNamed,
@@ -28,10 +30,18 @@ describe('on real threads', () => {
 
   test('the reorder view draws the real pool: batches wait for their turn, never more buffers than the pool', async () => {
     // Slow motion, four formatters, batches of 16: batches finish out of order often.
-    const page = await openLesson(h, SLUG, 'threads', 'work=slow&formatters=4&batch=16');
+    const formatters = 4;
+    const page = await openLesson(
+      h,
+      SLUG,
+      'threads',
+      `work=slow&formatters=${formatters}&batch=16`,
+    );
     const view = page.getByTestId('reorder-view');
     const boxes = view.locator('[data-testid=buffer]');
-    expect(await boxes.count()).toBe(6);
+    // The lesson's default pool: formatting threads + 2 buffers.
+    const pool = formatters + 2;
+    expect(await boxes.count()).toBe(pool);
     await page.getByTestId('run').click();
     await expect
       .poll(async () => Number(await view.getAttribute('data-finished-out-of-order')), {
@@ -52,7 +62,7 @@ describe('on real threads', () => {
         { message: 'a finished batch waiting for an earlier one', interval: 100, timeout: 10_000 },
       )
       .toBe(true);
-    expect([...poolSizes]).toEqual([6]);
+    expect([...poolSizes]).toEqual([pool]);
     expect(await view.getAttribute('data-kind')).toBe('measured');
     await h.screenshot(page, 'lesson-ends-of-the-pipeline-reorder');
     await page.getByTestId('stop').click();
@@ -89,33 +99,39 @@ describe('on real threads', () => {
     }
     expect(
       Number(await paperRow('two-stage-time', 'simulated').getAttribute('data-paper-value')),
-    ).toBe(3.382);
+    ).toBe(lesson.paper.find((r) => r.id === 'two-stage-time')!.paperValue);
     await h.screenshot(page, 'lesson-ends-of-the-pipeline-compare');
     expect(pageErrors(page)).toEqual([]);
   });
 
   test('batch sizes and readers are measured on threads, the twin beside them', async () => {
     const page = await openLesson(h, SLUG, 'threads');
+    // Two charts (first-item latency, throughput), a mark per batch size on each.
     await runComponent(
       page,
       'measure-batches',
-      async () => (await marks(page, 'batch-latency', 'simulated')) === 14,
+      async () => (await marks(page, 'batch-latency', 'simulated')) === 2 * BATCH_SIZES.length,
     );
     const batch = page.getByTestId('batch-latency');
     const charts = batch.locator('svg.model-chart');
     expect(await charts.count()).toBe(2);
     for (let c = 0; c < 2; c++) {
-      expect(await charts.nth(c).locator('.dot[data-kind=measured]').count()).toBe(7);
-      expect(await charts.nth(c).locator('.dot[data-kind=simulated]').count()).toBe(7);
+      expect(await charts.nth(c).locator('.dot[data-kind=measured]').count()).toBe(
+        BATCH_SIZES.length,
+      );
+      expect(await charts.nth(c).locator('.dot[data-kind=simulated]').count()).toBe(
+        BATCH_SIZES.length,
+      );
     }
+    // 1..MAX_READERS readers on the twin; on threads at least up to four.
     await runComponent(
       page,
       'measure-readers',
-      async () => (await marks(page, 'parallel-input', 'simulated')) === 8,
+      async () => (await marks(page, 'parallel-input', 'simulated')) === MAX_READERS,
     );
     const readers = page.getByTestId('parallel-input');
     expect(await marks(page, 'parallel-input', 'measured')).toBeGreaterThanOrEqual(4);
-    expect(await marks(page, 'parallel-input', 'simulated')).toBe(8);
+    expect(await marks(page, 'parallel-input', 'simulated')).toBe(MAX_READERS);
     expect(await readers.getByTestId('four-readers').count()).toBe(1);
     await expect
       .poll(() =>
@@ -161,7 +177,10 @@ describe('not cross-origin isolated', () => {
     expect(await line.getAttribute('data-match')).toBeNull();
     expect(await page.locator('.output-compare tbody tr[data-kind=simulated]').count()).toBe(3);
     // The twin's rows at the papers' scale are there; nothing claims to be measured.
-    expect(await page.locator('[data-testid=paper-claim][data-kind=simulated]').count()).toBe(5);
+    const twinRows = lesson.paper.filter((r) => r.twinValue !== null).length;
+    expect(await page.locator('[data-testid=paper-claim][data-kind=simulated]').count()).toBe(
+      twinRows,
+    );
     expect(await page.locator('[data-kind=measured]').count()).toBe(0);
     await plain.screenshot(page, 'lesson-ends-of-the-pipeline-simulated');
     expect(pageErrors(page)).toEqual([]);

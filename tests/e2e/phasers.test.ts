@@ -5,6 +5,7 @@
 // ratios reach the paper rows.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { BATCHES } from '../../src/app/lesson/components/BatchChartBlock';
 import { openHarness, pageErrors, type Harness } from './harness';
 import { openLesson, runComponent, runToDone } from './lessonHelpers';
 
@@ -116,8 +117,8 @@ describe('the batch chart without real threads', () => {
         );
     const pushPop = new Map(await ys('push-pop'));
     const ring = new Map(await ys('ring'));
-    expect(pushPop.size).toBe(5);
-    expect(ring.size).toBe(5);
+    expect(pushPop.size).toBe(BATCHES.length);
+    expect(ring.size).toBe(BATCHES.length);
     expect(pushPop.get(4096)!).toBeGreaterThan(10 * pushPop.get(1)!);
     expect(ring.get(4096)!).toBeLessThan(1.05 * ring.get(1)!);
     expect(await chart.locator('.dot[data-kind=measured]').count()).toBe(0);
