@@ -219,8 +219,9 @@ inline std::vector<Case> group_cases(const std::string& group, bool quick) {
     cases.push_back(ours("work-stealing", group, ws("SPS", {100, 100, 100}, 300.0 / cores, cores)));
   }
   // Two-stage output (Dempsey): N compute threads + 1 writer, buffers = N + 2, against the
-  // dual-thread version (1 compute + 1 I/O thread, 3 buffers), per batch size.
-  for (std::uint32_t batch : {64u, 1024u, 8192u}) {
+  // dual-thread version (1 compute + 1 I/O thread, 3 buffers), per batch size, up to the largest
+  // batch the spec takes (limits::kBatchItems: 4096).
+  for (std::uint32_t batch : {64u, 1024u, 4096u}) {
     const std::string v = "io-output-b" + std::to_string(batch);
     if (group != v) continue;
     const std::uint64_t items = quick ? 500000 : 1000000;
@@ -250,7 +251,7 @@ inline std::vector<Case> group_cases(const std::string& group, bool quick) {
 
 inline const char* const kGroups[] = {
     "vs-onetbb-10us", "vs-onetbb-1000us",   "scaling",       "stages",          "imbalance",
-    "telemetry",      "cross-target-100us", "io-output-b64", "io-output-b1024", "io-output-b8192",
+    "telemetry",      "cross-target-100us", "io-output-b64", "io-output-b1024", "io-output-b4096",
     "io-input-b1024"};
 
 }  // namespace pipelab::bench
