@@ -101,7 +101,7 @@ void run_group(const std::string& group, const Options& o) {
       const Case& c = at(i, o.rotate + run);
       std::uint64_t& count = items_of(c);
       Sample sample = c.run(count);
-      while (sample.seconds < kMinSeconds && count * 2 <= kMaxItems) {
+      while (sample.seconds < kMinSeconds && count * 2 <= c.max_items) {
         count *= 2;  // too short to matter: run it again, longer
         sample = c.run(count);
       }

@@ -64,6 +64,7 @@ struct Case {
   bool busy_work = true;  // stages are calibrated busy work (their achieved time is measured)
   std::uint32_t compute_threads = 0;  // two-stage output only
   std::uint32_t batch_items = 0;
+  std::uint64_t max_items = kMaxItems;  // a run longer than this is refused by the runtime
 };
 
 inline ExperimentSpec validated(ExperimentSpec spec) {
@@ -147,6 +148,7 @@ inline Case two_stage_input(std::string name, const std::string& variant,
   c.busy_work = false;
   c.compute_threads = config.threads;
   c.batch_items = config.batch_records;
+  c.max_items = TwoStageInputRuntime::kMaxRecords;  // it holds the whole text in memory
   return c;
 }
 
