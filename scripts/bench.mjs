@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark (queues, pipelines, barriers, model, UI);
+// `npm run bench`: every benchmark (queues, pipelines, barriers, phasers, model, UI);
 // `npm run bench:<name> -- [flags]` (node scripts/bench.mjs <name> [flags]): one of them, with its
 // driver's flags. Each first sets
 // up what it needs through the bootstrap (NEEDS['bench:<name>']: the build tools, Chromium, and
@@ -12,6 +12,7 @@ const DRIVERS = {
   queues: ['node', ['bench/queues/run.mjs']],
   pipelines: ['node', ['bench/pipelines/run.mjs']],
   barriers: ['node', ['bench/barriers/run.mjs']],
+  phasers: ['node', ['bench/phasers/run.mjs']],
   model: ['npx', ['tsx', 'bench/model/run.ts']],
   ui: ['node', ['bench/ui/run.mjs']],
 };

@@ -61,6 +61,7 @@ const BENCH_NEEDS = {
   'bench:queues': [...BUILD, 'chromium', 'boost', 'moodycamel'],
   'bench:pipelines': [...BUILD, 'tbb'],
   'bench:barriers': BUILD,
+  'bench:phasers': BUILD,
   'bench:model': [],
   'bench:ui': [...BUILD, 'chromium'],
 };
