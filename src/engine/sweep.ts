@@ -30,9 +30,10 @@ export interface SweepJob {
   x: number;
   spec: ExperimentSpec;
   engine: EngineKind;
-  /** Items/s to size a measured run by, instead of asking the twin (a micro-benchmark's twin at
-   * full size would take longer than the run itself). */
-  expectedPerSec?: number;
+  /** Size a measured run from a short trial run on the same engine (trialRate) instead of asking
+   * the twin: a micro-benchmark's twin at full size would take longer than the run itself, and a
+   * model's rate does not know how loaded the visitor's machine is. */
+  sizeByTrial?: boolean;
 }
 
 /** A control that sets a thread count (`threads`, `stages[i].threads`): its sweep stops at cores. */
@@ -148,18 +149,50 @@ export function simulateRun(spec: ExperimentSpec): FinishedRun {
   };
 }
 
+/** A trial run starts from this many items (fewer when the spec has fewer)… */
+export const TRIAL_FIRST_ITEMS = 1000;
+/** …and grows until one lasts this long: long enough for a rate, short beside the point's runs. */
+export const TRIAL_MS = 50;
+
+/**
+ * The rate of `spec` on this engine now, from short trial runs (null when cancelled): the first of
+ * TRIAL_FIRST_ITEMS items, each next one scaled to last about 2 × TRIAL_MS by the rate the last
+ * one showed (×2 to ×64), until one lasts TRIAL_MS or runs the spec's whole items. The trial runs
+ * under the same load as the runs it sizes, so on a busy machine they stay near their planned
+ * length instead of running many times longer than a model's rate predicts.
+ */
+export async function trialRate(
+  engine: Pick<ThreadsEngine, 'run'>,
+  spec: ExperimentSpec,
+  cancelled: () => boolean,
+): Promise<number | null> {
+  let items = Math.min(spec.items, TRIAL_FIRST_ITEMS);
+  for (;;) {
+    const run = await measureRun(engine, { ...spec, items }, cancelled);
+    if (!run) return null;
+    const ms = run.summary.elapsedUs / 1000;
+    if (ms >= TRIAL_MS || items >= spec.items) return run.summary.itemsPerSec;
+    const grow = Math.min(64, Math.max(2, (2 * TRIAL_MS) / Math.max(ms, 1e-3)));
+    items = Math.min(spec.items, Math.ceil(items * grow));
+  }
+}
+
 /** Measures x on real threads, `repeats` runs one after another; null when cancelled. Each run
- * takes items for about THREADS_POINT_MS / repeats at `expectedPerSec` (default: the twin's). */
+ * takes items for about THREADS_POINT_MS / repeats at `expectedPerSec` (default: the twin's;
+ * 'trial': trialRate's, measured first). */
 export async function measurePoint(
   engine: Pick<ThreadsEngine, 'run'>,
   spec: ExperimentSpec,
   x: number,
   cancelled: () => boolean,
   repeats = SWEEP_REPEATS,
-  expectedPerSec = simulatePoint(spec, x, 1).y,
+  expectedPerSec: number | 'trial' = simulatePoint(spec, x, 1).y,
 ): Promise<ChartPoint | null> {
   const minItems = spec.runtime === 'barrier' ? MIN_MEASURED_INTERVALS : MIN_MEASURED_ITEMS;
-  const items = itemsForMs(spec, THREADS_POINT_MS / repeats, minItems, expectedPerSec);
+  const rate =
+    expectedPerSec === 'trial' ? await trialRate(engine, spec, cancelled) : expectedPerSec;
+  if (rate === null) return null;
+  const items = itemsForMs(spec, THREADS_POINT_MS / repeats, minItems, rate);
   const ys: number[] = [];
   for (let r = 0; r < repeats; r++) {
     const run = await measureRun(engine, { ...spec, items, seed: repeatSeed(spec, r) }, cancelled);
@@ -180,7 +213,14 @@ export function runSweep(
     jobs,
     (job, cancelled) =>
       job.engine === 'threads'
-        ? measurePoint(threads(), job.spec, job.x, cancelled, SWEEP_REPEATS, job.expectedPerSec)
+        ? measurePoint(
+            threads(),
+            job.spec,
+            job.x,
+            cancelled,
+            SWEEP_REPEATS,
+            job.sizeByTrial ? 'trial' : undefined,
+          )
         : simulatePoint(job.spec, job.x),
     onPoint,
     onDone,

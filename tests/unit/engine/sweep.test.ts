@@ -16,6 +16,8 @@ import {
   setsThreadCount,
   simulatePoint,
   SWEEP_REPEATS,
+  TRIAL_FIRST_ITEMS,
+  TRIAL_MS,
 } from '../../../src/engine/sweep';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
 
@@ -81,7 +83,12 @@ function fakeEngine(rate: (spec: ExperimentSpec) => number, end: 'done' | 'stopp
         error: () => null,
         tap: () => null,
         output: () => null,
-        summary: () => ({ items: s.items, completed: s.items, elapsedUs: 1, itemsPerSec: rate(s) }),
+        summary: () => ({
+          items: s.items,
+          completed: s.items,
+          elapsedUs: (s.items / rate(s)) * 1e6,
+          itemsPerSec: rate(s),
+        }),
       } as unknown as ReturnType<ThreadsEngine['run']>;
     },
   };
@@ -121,6 +128,37 @@ test('a given expected rate sizes the runs without asking the twin', async () =>
   // At 1e6 items/s, about THREADS_POINT_MS / SWEEP_REPEATS of run time each: 400_000 items.
   await measurePoint(engine, long, 2, () => false, SWEEP_REPEATS, 1_000_000);
   for (const s of engine.specs) expect(s.items).toBe(400_000);
+});
+
+test('a trial run on the engine sizes the runs, whatever the model expects', async () => {
+  const long = { ...spec(2), items: 100_000_000 };
+  // The same spec on a quiet machine (1e6 items/s) and on one ten times slower (loaded): the runs
+  // last about THREADS_POINT_MS / SWEEP_REPEATS of real time on each.
+  for (const [rate, perRun] of [
+    [1_000_000, 400_000],
+    [100_000, 40_000],
+  ]) {
+    const engine = fakeEngine(() => rate);
+    const p = (await measurePoint(engine, long, 2, () => false, SWEEP_REPEATS, 'trial'))!;
+    expect(p.y).toBe(rate);
+    const trials = engine.specs.slice(0, -SWEEP_REPEATS);
+    expect(trials[0].items).toBe(TRIAL_FIRST_ITEMS);
+    // Each trial but the last lasted under TRIAL_MS, the last at least that long.
+    const ms = (s: ExperimentSpec) => (s.items / rate) * 1000;
+    expect(trials.slice(0, -1).every((s) => ms(s) < TRIAL_MS)).toBe(true);
+    expect(ms(trials.at(-1)!)).toBeGreaterThanOrEqual(TRIAL_MS);
+    for (const s of engine.specs.slice(-SWEEP_REPEATS)) expect(s.items).toBe(perRun);
+  }
+});
+
+test('a trial never runs more items than the spec has, and a stopped trial is no point', async () => {
+  const short = { ...spec(2), items: 300 };
+  const engine = fakeEngine(() => 1_000_000);
+  await measurePoint(engine, short, 2, () => false, SWEEP_REPEATS, 'trial');
+  expect(engine.specs.map((s) => s.items)).toEqual(Array(1 + SWEEP_REPEATS).fill(300));
+  const stopped = fakeEngine(() => 100, 'stopped');
+  expect(await measurePoint(stopped, short, 2, () => true, SWEEP_REPEATS, 'trial')).toBeNull();
+  expect(stopped.specs).toHaveLength(1);
 });
 
 test('a measured point whose run was stopped is no point at all', async () => {

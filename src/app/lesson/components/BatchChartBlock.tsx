@@ -20,7 +20,8 @@ const GRAPHS = [
 const THREADS = 2;
 /** Simulated points: this many items (a micro-benchmark's twin costs a few events per item). */
 const TWIN_ITEMS = 20_000;
-/** Measured points: runs sized to ~0.4 s at the model's rate, from at most this many items. */
+/** Measured points: runs sized to ~0.4 s from a short trial run on the same threads (the model's
+ * rate knows nothing of the machine's load), from at most this many items. */
 const MEASURE_ITEMS = 100_000_000;
 
 export function BatchChartBlock() {
@@ -69,7 +70,7 @@ export function BatchChartBlock() {
             x,
             spec: { ...specs[i][k], items: MEASURE_ITEMS },
             engine: 'threads',
-            expectedPerSec: boundPerSec(specs[i][k]),
+            sizeByTrial: true,
           }),
         ),
       );
@@ -104,7 +105,7 @@ export function BatchChartBlock() {
       </div>
       <p className="hint">
         {onThreads
-          ? `Runs each batch size on ${THREADS} of your threads (3 runs of about 0.4 s each, the middle one counts) after simulating it.`
+          ? `Runs each batch size on ${THREADS} of your threads (a short trial run to size them, then 3 runs of about 0.4 s each, the middle one counts) after simulating it.`
           : `Simulates each batch size (${engine?.reason ?? 'no real threads here'}).`}
         {gain !== null &&
           ` Measured here: batching ${BATCHES.at(-1)} elements per phase ran push/pop ${gain.toFixed(1)}× as fast as one per phase (${formatRate(one!)} → ${formatRate(most!)} elements/s).`}

@@ -65,7 +65,7 @@ export function BranchCompareBlock() {
               x,
               spec: specs[i][k],
               engine: 'threads',
-              expectedPerSec: boundPerSec(specs[i][k]),
+              sizeByTrial: true,
             });
         }),
       );
@@ -76,7 +76,7 @@ export function BranchCompareBlock() {
           x: batch,
           spec,
           engine: 'threads',
-          expectedPerSec: boundPerSec(spec),
+          sizeByTrial: true,
         });
       }
     }
