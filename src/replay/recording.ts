@@ -3,7 +3,7 @@
 // browser, cores, date, how it ended and its summary. FORMAT.md gives the file form.
 import { dataKindOf, type EngineKind, type RunSummary } from '../engine/pipeline/pipelineRun';
 import type { ExperimentSpec } from '../spec/experimentSpec';
-import type { StageCounters, TelemetryEvent } from '../telemetry';
+import type { BoardFrame, StageCounters, TelemetryEvent } from '../telemetry';
 
 export const RECORDING_FORMAT = 'pipelab-recording';
 export const RECORDING_VERSION = 1;
@@ -12,6 +12,11 @@ export const RECORDING_VERSION = 1;
 export const MAX_EVENTS = 250_000;
 /** Counter samples kept at most: one per frame, so ten minutes at 60 frames a second. */
 export const MAX_SAMPLES = 36_000;
+
+/** Phaser runs: task and stream records kept at most over all board frames (a sieve's board
+ * grows to thousands of records, and it is kept only in frames where it changed): about 16 MB
+ * of file at ~40 bytes a record. */
+export const MAX_BOARD_RECORDS = 400_000;
 
 export type RunEnd = 'done' | 'stopped' | 'error';
 export const RUN_ENDS: readonly RunEnd[] = ['done', 'stopped', 'error'];
@@ -23,6 +28,12 @@ export interface CounterSample {
   dropped: number;
   /** index = stage. */
   counters: StageCounters[];
+}
+
+/** A phaser run's board (every task and stream) as the page read it at run time `timeUs`. */
+export interface BoardSample {
+  timeUs: number;
+  board: BoardFrame;
 }
 
 export interface RecordingOrigin {
@@ -55,6 +66,8 @@ export interface Recording {
   events: TelemetryEvent[];
   /** Time order. */
   samples: CounterSample[];
+  /** Phaser runs: the board at each frame where it changed, in time order (empty otherwise). */
+  boards: BoardSample[];
 }
 
 /** "Replay of a measured run" or "… simulated run": the label every replayed number carries. */
@@ -110,6 +123,12 @@ export function countUpTo(list: ReadonlyArray<{ timeUs: number }>, timeUs: numbe
 }
 
 /** The last sample at or before `timeUs`, or null before the first. */
-export function sampleAt(samples: readonly CounterSample[], timeUs: number): CounterSample | null {
+export function sampleAt<S extends { timeUs: number }>(
+  samples: readonly S[],
+  timeUs: number,
+): S | null {
   return samples[countUpTo(samples, timeUs) - 1] ?? null;
 }
+
+/** Task and stream records in a board. */
+export const boardRecords = (b: BoardFrame) => b.tasks.length + b.streams.length;

@@ -1,7 +1,14 @@
 // A recording as a file (FORMAT.md): written as versioned JSON, and read back with every field
 // checked — a file that is not a recording, one from another version, a truncated or hand-edited
 // one each gets a message naming the problem (and the field, with its path), never a broken page.
-import { EVENT_KINDS, STAGE_COUNTER_FIELDS, type StageCounters } from '../telemetry';
+import {
+  EVENT_KINDS,
+  STAGE_COUNTER_FIELDS,
+  TASK_STATES,
+  type BoardStream,
+  type BoardTask,
+  type StageCounters,
+} from '../telemetry';
 import type { TelemetryEvent } from '../telemetry';
 import { parseExperimentSpec } from '../spec/experimentSpec';
 import {
@@ -16,12 +23,15 @@ import {
   type JsonObject,
 } from '../spec/specFields';
 import {
+  boardRecords,
   canonicalOrder,
+  MAX_BOARD_RECORDS,
   MAX_EVENTS,
   MAX_SAMPLES,
   RECORDING_FORMAT,
   RECORDING_VERSION,
   RUN_ENDS,
+  type BoardSample,
   type CounterSample,
   type Recording,
 } from './recording';
@@ -30,6 +40,8 @@ import {
 export const READ_MAX_EVENTS = 4 * MAX_EVENTS;
 /** …or more counter samples than this. */
 export const READ_MAX_SAMPLES = 4 * MAX_SAMPLES;
+/** …or more board records (tasks and streams over all board rows) than this. */
+export const READ_MAX_BOARD_RECORDS = 4 * MAX_BOARD_RECORDS;
 /** …and a file larger than this is refused before it is read. */
 export const READ_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -56,15 +68,46 @@ const TOP_FIELDS = [
   'cap',
   'events',
   'samples',
+  'boards',
 ];
 const ENGINES = ['threads', 'simulation'] as const;
 const U32_MAX = 0xffffffff;
 /** An event row's fields, in order. */
 const EVENT_FIELDS = ['timeUs', 'worker', 'stage', 'kind', 'item', 'arg'];
+/** A board row's fields, and its task and stream rows' (FORMAT.md). */
+const BOARD_FIELDS = ['timeUs', 'stalled', 'cyclicStreams', 'tasks', 'streams'];
+const TASK_FIELDS = ['stage', 'state', 'thread', 'parent', 'label', 'phase', 'input', 'output'];
+const STREAM_FIELDS = [
+  'specIndex',
+  'fromTask',
+  'toTask',
+  'signalled',
+  'waited',
+  'batched',
+  'cyclic',
+  'batch',
+];
+const boardRow = ({ timeUs, board: b }: BoardSample) =>
+  JSON.stringify([
+    round(timeUs),
+    b.stalled ? 1 : 0,
+    b.cyclicStreams,
+    b.tasks.map((t) => TASK_FIELDS.map((f) => t[f as keyof BoardTask])),
+    b.streams.map((x) => [
+      x.specIndex,
+      x.fromTask,
+      x.toTask,
+      x.signalled,
+      x.waited,
+      x.batched ? 1 : 0,
+      x.cyclic ? 1 : 0,
+      x.batch,
+    ]),
+  ]);
 
 /** The file's text: the recording with its events and samples as rows (FORMAT.md). */
 export function recordingToJson(rec: Recording): string {
-  const { events, samples, ...head } = rec;
+  const { events, samples, boards, ...head } = rec;
   const rows = events.map((e) =>
     JSON.stringify([round(e.timeUs), e.worker, e.stage, e.kind, e.item, e.arg]),
   );
@@ -83,7 +126,9 @@ export function recordingToJson(rec: Recording): string {
     1,
   );
   // One event or sample a line: the file stays readable and diffable.
-  return `${top.slice(0, -2)},\n "events": [\n${rows.join(',\n')}\n ],\n "samples": [\n${sampleRows.join(',\n')}\n ]\n}\n`;
+  // Boards only for a run that has them (a phaser run): other recordings stay as they were.
+  const boardPart = boards.length ? `,\n "boards": [\n${boards.map(boardRow).join(',\n')}\n ]` : '';
+  return `${top.slice(0, -2)},\n "events": [\n${rows.join(',\n')}\n ],\n "samples": [\n${sampleRows.join(',\n')}\n ]${boardPart}\n}\n`;
 }
 
 /** Nanosecond resolution is all a µs clock in a browser has (and it keeps the file small). */
@@ -175,6 +220,7 @@ function readRecording(raw: JsonObject): Recording {
     cap: { maxEvents, reachedAtUs },
     events: readEvents(field('events'), { maxEvents, workers, stages, durationUs }),
     samples: readSamples(field('samples'), stages, durationUs),
+    boards: obj.boards === undefined ? [] : readBoards(obj.boards, durationUs),
   };
 }
 
@@ -316,5 +362,72 @@ function readSamples(value: unknown, stages: number, durationUs: number): Counte
       dropped: readInteger(r[1], join(path, 1), 0, Number.MAX_SAFE_INTEGER),
       counters,
     };
+  });
+}
+
+/** A task or stream id in a board row: null (none) or an index below 2^32 - 1. */
+function readId(value: unknown, path: string): number | null {
+  return value === null ? null : readInteger(value, path, 0, U32_MAX - 1);
+}
+
+function readBoards(value: unknown, durationUs: number): BoardSample[] {
+  const rows = readArray(value, 'boards', READ_MAX_SAMPLES, 'this build');
+  let previousUs = 0;
+  let records = 0;
+  return rows.map((row, i) => {
+    const path = join('boards', i);
+    const r = readRow(row, path, BOARD_FIELDS);
+    const timeUs = readNumber(r[0], join(path, 0), 0, durationUs);
+    checkTimeOrder(timeUs, previousUs, join(path, 0));
+    previousUs = timeUs;
+    const tasks = readArray(r[3], join(path, 3), READ_MAX_BOARD_RECORDS, 'this build').map(
+      (t, k): BoardTask => {
+        const at = join(join(path, 3), k);
+        const f = readRow(t, at, TASK_FIELDS);
+        const n = (j: number) => readInteger(f[j], join(at, j), 0, U32_MAX);
+        return {
+          id: k,
+          stage: n(0),
+          state: readEnum(f[1], join(at, 1), TASK_STATES),
+          thread: readId(f[2], join(at, 2)),
+          parent: readId(f[3], join(at, 3)),
+          label: n(4),
+          phase: n(5),
+          input: readId(f[6], join(at, 6)),
+          output: readId(f[7], join(at, 7)),
+        };
+      },
+    );
+    const streams = readArray(r[4], join(path, 4), READ_MAX_BOARD_RECORDS, 'this build').map(
+      (x, k): BoardStream => {
+        const at = join(join(path, 4), k);
+        const f = readRow(x, at, STREAM_FIELDS);
+        const n = (j: number, max = U32_MAX) => readInteger(f[j], join(at, j), 0, max);
+        return {
+          id: k,
+          specIndex: readId(f[0], join(at, 0)),
+          fromTask: readId(f[1], join(at, 1)),
+          toTask: readId(f[2], join(at, 2)),
+          signalled: n(3),
+          waited: n(4),
+          batched: n(5, 1) === 1,
+          cyclic: n(6, 1) === 1,
+          batch: n(7),
+        };
+      },
+    );
+    const board = {
+      tasks,
+      streams,
+      stalled: readInteger(r[1], join(path, 1), 0, 1) === 1,
+      cyclicStreams: readInteger(r[2], join(path, 2), 0, U32_MAX),
+    };
+    records += boardRecords(board);
+    if (records > READ_MAX_BOARD_RECORDS)
+      throw new SpecError(
+        path,
+        `the boards hold more than ${READ_MAX_BOARD_RECORDS} task and stream records (this build's limit)`,
+      );
+    return { timeUs, board };
   });
 }

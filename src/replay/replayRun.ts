@@ -33,7 +33,7 @@ import {
   type TelemetryEvent,
   type TelemetryTap,
 } from '../telemetry';
-import { countUpTo, sampleAt, type Recording } from './recording';
+import { countUpTo, sampleAt, type BoardSample, type Recording } from './recording';
 
 export const MIN_SPEED = 0.1;
 export const MAX_SPEED = 4;
@@ -72,6 +72,8 @@ export class ReplayRun implements PipelineRun {
   /** Starts and ends per stage among the events handed over. */
   private itemsIn: number[] = [];
   private itemsOut: number[] = [];
+  /** The board sample last written into the tap (null: none yet, or a new writer). */
+  private boardShown: BoardSample | null = null;
 
   constructor(
     readonly recording: Recording,
@@ -95,6 +97,7 @@ export class ReplayRun implements PipelineRun {
     this.countItems =
       (recording.samples.at(-1)?.dropped ?? 0) === 0 && recording.spec.batchItems === undefined;
     this.recount();
+    this.writeBoard();
     this.runState = options.playing === false ? 'paused' : 'running';
   }
 
@@ -265,8 +268,17 @@ export class ReplayRun implements PipelineRun {
     return need.every((n, w) => n <= this.writer.rings[w].free());
   }
 
+  /** Rings and counters; a phaser recording's board too, sized for its largest board. */
   private newWriter(): TapWriter {
-    return createTapWriter(this.workers, this.recording.spec.stages.length, this.ringCapacity);
+    const { boards, spec } = this.recording;
+    const board = boards.length
+      ? {
+          taskCapacity: Math.max(1, ...boards.map((b) => b.board.tasks.length)),
+          streamCapacity: Math.max(1, ...boards.map((b) => b.board.streams.length)),
+        }
+      : undefined;
+    this.boardShown = null;
+    return createTapWriter(this.workers, spec.stages.length, this.ringCapacity, board);
   }
 
   /** Each stage's counters at the clock: the last sample's, with items counted when exact. */
@@ -284,6 +296,17 @@ export class ReplayRun implements PipelineRun {
     this.writer.writeCounters(this.counters());
     const sample = sampleAt(this.recording.samples, this.clockUs);
     this.writer.rings[0]?.setDropped(sample?.dropped ?? 0);
+    this.writeBoard();
+  }
+
+  /** A phaser run's board as it was recorded at the clock (before its first: the first). */
+  private writeBoard(): void {
+    const { boards } = this.recording;
+    if (!this.writer.board || boards.length === 0) return;
+    const shown = sampleAt(boards, this.clockUs) ?? boards[0];
+    if (shown === this.boardShown) return;
+    this.writer.board.writeFrame(shown.board);
+    this.boardShown = shown;
   }
 
   private countItem(e: TelemetryEvent): void {

@@ -221,6 +221,28 @@ export class BoardWriter {
   markStalled(): void {
     this.head[BOARD_HEADER.stalled] = 1;
   }
+  /** Replaces the whole board with `frame` (a replay writes the recorded board at its clock);
+   * records past the capacities are left out, as addTask and addStream leave them out. */
+  writeFrame(frame: BoardFrame): void {
+    this.words.fill(0);
+    this.head[BOARD_HEADER.taskCount] = 0;
+    this.head[BOARD_HEADER.streamCount] = 0;
+    for (const t of frame.tasks) {
+      const id = this.addTask(t.stage, t.parent, t.label, t.input, t.output);
+      if (id === NONE) break;
+      this.setTask(id, 'phase', t.phase);
+      this.setState(id, t.state, t.thread ?? NONE);
+    }
+    for (const s of frame.streams) {
+      const flags = (s.batched ? BATCHED_FLAG : 0) | (s.cyclic ? CYCLIC_FLAG : 0);
+      const id = this.addStream(s.specIndex, s.fromTask, s.toTask, flags, s.batch);
+      if (id === NONE) break;
+      this.setStream(id, 'signalled', s.signalled);
+      this.setStream(id, 'waited', s.waited);
+    }
+    this.head[BOARD_HEADER.stalled] = frame.stalled ? 1 : 0;
+    this.head[BOARD_HEADER.cyclicStreams] = frame.cyclicStreams;
+  }
   setCyclicStreams(n: number): void {
     this.head[BOARD_HEADER.cyclicStreams] = n;
   }

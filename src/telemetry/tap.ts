@@ -22,8 +22,8 @@ export interface TapFrame {
   counters: StageCounters[];
   /** Records the workers had to drop so far (rings full): shown, never hidden. */
   dropped: number;
-  /** Phaser runs: every task and stream now; null or absent for other runtimes (a replayed
-   * frame has none). */
+  /** Phaser runs: every task and stream now (a replay's: as recorded at its clock); null or
+   * absent for other runtimes. */
   board?: BoardFrame | null;
 }
 
