@@ -96,9 +96,7 @@ describe('the batch chart without real threads', () => {
   });
   afterAll(() => h.close());
 
-  // Measuring on threads sizes each run from the model's rate (a few seconds on a quiet machine,
-  // minutes on a loaded one), so the e2e covers the simulated path; the measured rows are fed by
-  // the same code path after the simulated points (BatchChartBlock's onDone).
+  // Without real threads the chart simulates every point (the measured path: below).
   test('simulates push/pop and the ring per batch: batching pays on push/pop, not on the ring', async () => {
     const page = await openLesson(h, SLUG, 'simulation');
     await runComponent(page, 'batch-measure', undefined, 170_000);
@@ -123,6 +121,36 @@ describe('the batch chart without real threads', () => {
     expect(ring.get(4096)!).toBeLessThan(1.05 * ring.get(1)!);
     expect(await chart.locator('.dot[data-kind=measured]').count()).toBe(0);
     await h.screenshot(page, `lesson-${SLUG}-batch-chart-simulated`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('the batch chart on real threads', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await openHarness({ isolationHeaders: true });
+  });
+  afterAll(() => h.close());
+
+  // Each measured point's runs are sized from a short trial run on the same threads
+  // (src/engine/sweep.ts trialRate), so the whole chart takes seconds whatever the load: the
+  // measured path is covered here, with no assertion on any time or rate.
+  test('measures push/pop and the ring per batch, and the measured ratios reach the paper rows', async () => {
+    const page = await openLesson(h, SLUG, 'threads');
+    const chart = page.getByTestId('batch-chart');
+    await runComponent(
+      page,
+      'batch-measure',
+      async () => (await chart.locator('.dot[data-kind=measured]').count()) === 2 * BATCHES.length,
+      300_000,
+    );
+    for (const row of ['push-pop-batching', 'thread-ring-hop']) {
+      const ours = page.locator(`[data-testid=paper-claim][data-row=${row}][data-kind=measured]`);
+      await expect.poll(() => ours.count()).toBeGreaterThan(0);
+      const value = Number(await ours.first().getAttribute('data-ours-value'));
+      expect(Number.isFinite(value) && value > 0).toBe(true);
+    }
+    await expect.poll(() => chart.textContent()).toContain('Measured here');
     expect(pageErrors(page)).toEqual([]);
   });
 });
