@@ -154,3 +154,31 @@ describe('the batch chart on real threads', () => {
     expect(pageErrors(page)).toEqual([]);
   });
 });
+
+describe('a replayed phaser run', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await openHarness({ isolationHeaders: true });
+  });
+  afterAll(() => h.close());
+
+  // The replay writes the board recorded at its clock (src/replay/replayRun.ts): at its start the
+  // sieve has few tasks, at its end every one the live run spawned — not the starting graph.
+  test('a recorded sieve grows its tasks again in the replay', async () => {
+    const page = await openLesson(h, SLUG, 'threads', 'graph=sieve');
+    await page.getByTestId('record').click();
+    await page.waitForSelector('[data-testid=record-panel][data-state=ready]', { timeout: 90_000 });
+    const live = await tasksNow(page);
+    expect(live).toBeGreaterThan(3);
+    await page.getByTestId('replay').click();
+    await page.waitForSelector('[data-testid=replay-bar]');
+    await page.getByTestId('replay-pause').click();
+    await page.getByTestId('replay-scrubber').fill('0');
+    await expect.poll(() => tasksNow(page)).toBeLessThan(live);
+    const end = await page.getByTestId('replay-scrubber').getAttribute('max');
+    await page.getByTestId('replay-scrubber').fill(end!);
+    await expect.poll(() => tasksNow(page)).toBe(live);
+    await h.screenshot(page, `lesson-${SLUG}-sieve-replayed`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
