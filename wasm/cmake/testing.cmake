@@ -50,3 +50,24 @@ if(EMSCRIPTEN)
   # The repository is "type": "module"; Emscripten's Node glue is CommonJS.
   file(WRITE ${CMAKE_BINARY_DIR}/package.json "{\"type\": \"commonjs\"}\n")
 endif()
+
+# pipelab_add_bench_program(<name> <source> <initial memory>): a benchmark CLI (bench/<area>/),
+# optimised, outside `all` (its driver builds it). Natively a plain program; under Emscripten a
+# Node program on pthreads (main() in a pthread so it may join, a pool of cores + 4 workers so no
+# thread start waits for one). Not under TSan: its timings would mean nothing.
+function(pipelab_add_bench_program name source memory)
+  if(PIPELAB_TSAN)
+    return()
+  endif()
+  add_executable(${name} ${source})
+  target_link_libraries(${name} PRIVATE pipelab_core Threads::Threads)
+  target_compile_options(${name} PRIVATE -O2 -DNDEBUG)
+  set_target_properties(${name} PROPERTIES EXCLUDE_FROM_ALL ON)
+  if(EMSCRIPTEN)
+    target_link_options(${name} PRIVATE -O2 -sPROXY_TO_PTHREAD=1 -sEXIT_RUNTIME=1
+      -sENVIRONMENT=node "-sPTHREAD_POOL_SIZE=require('os').cpus().length+4"
+      -sINITIAL_MEMORY=${memory} -sALLOW_MEMORY_GROWTH=0 -sDEFAULT_PTHREAD_STACK_SIZE=256KB
+      --pre-js ${PIPELAB_ROOT}/wasm/src/node_pre.js)
+    set_target_properties(${name} PROPERTIES SUFFIX ".js")
+  endif()
+endfunction()
