@@ -54,7 +54,7 @@ async function main() {
       buildBench({
         dir: BUILD_DIRS[target],
         emscripten,
-        targets: ['pipeline_bench'],
+        targets: ['pipeline_bench', 'overhead_probe'], // the probe: bench/README.md
         options: ['-DPIPELAB_PIPELINE_BENCH=ON'],
       });
     }

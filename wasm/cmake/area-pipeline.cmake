@@ -40,19 +40,14 @@ endif()
 option(PIPELAB_PIPELINE_BENCH "Build the pipeline benchmark CLI" OFF)
 if(PIPELAB_PIPELINE_BENCH)
   add_executable(pipeline_bench ${PIPELAB_ROOT}/bench/pipelines/pipeline_bench.cpp)
-  # The one-thread cost probe behind bench/README.md's analysis of the wasm gaps, built the same.
-  add_executable(overhead_probe ${PIPELAB_ROOT}/bench/pipelines/overhead_probe.cpp)
-  foreach(program pipeline_bench overhead_probe)
-    target_link_libraries(${program} PRIVATE pipelab_core Threads::Threads)
-    target_compile_options(${program} PRIVATE -O2 -DNDEBUG)
-    if(EMSCRIPTEN)
-      target_link_options(${program} PRIVATE -O2 -sPROXY_TO_PTHREAD=1 -sEXIT_RUNTIME=1
-        -sENVIRONMENT=node -sPTHREAD_POOL_SIZE=8 -sINITIAL_MEMORY=256MB -sALLOW_MEMORY_GROWTH=0
-        -sDEFAULT_PTHREAD_STACK_SIZE=1MB --pre-js ${PIPELAB_ROOT}/wasm/src/node_pre.js)
-      set_target_properties(${program} PROPERTIES SUFFIX ".js")
-    endif()
-  endforeach()
-  if(NOT EMSCRIPTEN)
+  target_link_libraries(pipeline_bench PRIVATE pipelab_core Threads::Threads)
+  target_compile_options(pipeline_bench PRIVATE -O2 -DNDEBUG)
+  if(EMSCRIPTEN)
+    target_link_options(pipeline_bench PRIVATE -O2 -sPROXY_TO_PTHREAD=1 -sEXIT_RUNTIME=1
+      -sENVIRONMENT=node -sPTHREAD_POOL_SIZE=8 -sINITIAL_MEMORY=256MB -sALLOW_MEMORY_GROWTH=0
+      -sDEFAULT_PTHREAD_STACK_SIZE=1MB --pre-js ${PIPELAB_ROOT}/wasm/src/node_pre.js)
+    set_target_properties(pipeline_bench PROPERTIES SUFFIX ".js")
+  else()
     # A native report without its peer would compare with nothing: no oneTBB, no build.
     find_package(TBB QUIET)
     if(NOT TARGET TBB::tbb)
@@ -63,4 +58,6 @@ if(PIPELAB_PIPELINE_BENCH)
     target_link_libraries(pipeline_bench PRIVATE TBB::tbb)
     target_compile_definitions(pipeline_bench PRIVATE PIPELAB_BENCH_ONETBB=1)
   endif()
+  # The one-thread cost probe behind bench/README.md's analysis of the wasm gaps.
+  pipelab_add_bench_program(overhead_probe ${PIPELAB_ROOT}/bench/pipelines/overhead_probe.cpp 256MB)
 endif()
