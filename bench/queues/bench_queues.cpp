@@ -135,8 +135,55 @@ Contender floor_of(const std::string& queue) {
   return floor_contender<FastForwardQueue<Item>>("fastforward");
 }
 
+// Extra JSON fields of the next printed row (the costs group's wait counts), then cleared.
+std::string g_row_extra;
+
+template <typename Queue, typename Wait>
+Contender pair_contender(std::string name, const char* queue, Wait wait) {
+  return {std::move(name),
+          {queue, Variant::kComm, 2, kCapacity, batch_of(queue)},
+          [wait](std::uint64_t items) {
+            Queue q(kCapacity);
+            const PairRun r = run_pair(q, items, wait);
+            char extra[96];
+            std::snprintf(extra, sizeof extra,
+                          ",\"producer_waits_per_item\":%.4f,\"consumer_waits_per_item\":%.4f",
+                          double(r.producer_waits) / items, double(r.consumer_waits) / items);
+            g_row_extra = extra;
+            return r.seconds;
+          },
+          0};
+}
+
+Contender op_contender(std::string name, int threads, double (*run)(std::uint64_t)) {
+  return {std::move(name), {"status-flag", Variant::kComm, threads, 1, 1}, run, 0};
+}
+
+std::vector<Contender> costs_contenders() {
+  using B = BatchQueue<Item>;
+  const ParkWait park(1u << 20);
+  return {
+      contender("batch-chain", {"batch", Variant::kComm, 2, kCapacity, kSemiItems}),
+      pair_contender<B>("batch-park", "batch", park),
+      pair_contender<B>("batch-spin", "batch", SpinWait{}),
+      pair_contender<BasicBatchQueue<Item, kPrefetchPairBytes, kTouchOnTake>>("batch-touch-read",
+                                                                              "batch", park),
+      pair_contender<BasicBatchQueue<Item, kPrefetchPairBytes, kTouchOnRefill>>("batch-touch-write",
+                                                                                "batch", park),
+      pair_contender<BasicBatchQueue<Item, kPrefetchPairBytes, kTouchOnTake | kTouchOnRefill>>(
+          "batch-touch-both", "batch", park),
+      pair_contender<VyukovMpmcQueue<Item>>("vyukov-mpmc-park", "vyukov-mpmc", park),
+      pair_contender<VyukovMpmcQueue<Item>>("vyukov-mpmc-spin", "vyukov-mpmc", SpinWait{}),
+      op_contender("flip-release", 2, run_flips<std::memory_order_release>),
+      op_contender("flip-seq-cst", 2, run_flips<std::memory_order_seq_cst>),
+      op_contender("store-release", 1, run_stores<std::memory_order_release>),
+      op_contender("store-seq-cst", 1, run_stores<std::memory_order_seq_cst>),
+  };
+}
+
 std::vector<Contender> group_contenders(const std::string& group) {
   std::vector<Contender> out;
+  if (group == "costs") return costs_contenders();
   if (group == "floor") {
     for (const char* queue : kFloorQueues) out.push_back(floor_of(queue));
     return out;
@@ -184,6 +231,7 @@ void size(Contender& c, double target_seconds) {
 
 // A timed run of at least kMinSeconds (a shorter one is run again with twice the items).
 double timed(Contender& c) {
+  g_row_extra.clear();  // only the timed run's own fields
   double seconds = c.run(c.items);
   while (seconds < kMinSeconds && c.items < kMaxItems) {
     c.items = std::min(kMaxItems, c.items * 2);
@@ -197,10 +245,11 @@ void print_sample(const std::string& group, const Contender& c, double seconds) 
   std::printf(
       "{\"key\":\"%s/%s\",\"group\":\"%s\",\"queue\":\"%s\",\"variant\":\"%s\",\"stages\":%d,"
       "\"threads\":%d,\"capacity\":%zu,\"batch\":%zu,\"items\":%llu,\"seconds\":%.6f,"
-      "\"items_per_s\":%.1f,\"bytes_per_s\":%.1f}\n",
+      "\"items_per_s\":%.1f,\"bytes_per_s\":%.1f%s}\n",
       group.c_str(), c.name.c_str(), group.c_str(), k.queue, variant_name(k.variant), k.stages,
       k.stages, k.capacity, k.batch, static_cast<unsigned long long>(c.items), seconds,
-      c.items / seconds, c.items * sizeof(Item) / seconds);
+      c.items / seconds, c.items * sizeof(Item) / seconds, g_row_extra.c_str());
+  g_row_extra.clear();
   std::fflush(stdout);
 }
 
@@ -265,7 +314,7 @@ void run_latency(const Options& o) {
 }
 
 constexpr const char* kGroups[] = {"comm-2",     "comm-4",  "matrix-2", "matrix-4",
-                                   "semi-sweep", "latency", "floor"};
+                                   "semi-sweep", "latency", "floor",    "costs"};
 
 void run_group(const std::string& group, const Options& o) {
   if (group == "latency") return run_latency(o);

@@ -4,8 +4,9 @@
 // (workload/l1_matrix.hpp: 24 KiB of matrices per thread keep the L1 busy, as in the paper; the
 // 4 x 4 product used before took ~30 ns on 192 bytes and left it idle). Also two producer-consumer
 // pairs that move items in bulk (BatchQueue's try_push_n / try_pop_n, as ringbuf.js moves its
-// batches), one thread pushing and popping alone (the per-item floor, no second core), and a paced
-// latency probe.
+// batches), one thread pushing and popping alone (the per-item floor, no second core), a paced
+// latency probe, and the costs group's pieces (bench/README.md): a pair counting each side's
+// waits, the status flag handed between two threads, and one thread storing it.
 #pragma once
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "pipelab/cacheline.hpp"
 #include "pipelab/queues/flush.hpp"
 #include "pipelab/queues/wait_policy.hpp"
 #include "pipelab/workload/l1_matrix.hpp"
@@ -159,6 +161,86 @@ double run_floor(Queue& queue, std::size_t round, std::uint64_t items) {
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   g_sink.fetch_add(sum, std::memory_order_relaxed);
+  return seconds;
+}
+
+// Two threads, one queue, per-item try_push / try_pop waiting with `Wait`, counting the failed
+// attempts of each side: the side that rarely fails is the one the other waits for.
+struct PairRun {
+  double seconds;
+  std::uint64_t producer_waits;  // try_push found both semi-buffers taken (consumer behind)
+  std::uint64_t consumer_waits;  // try_pop found nothing published (producer behind)
+};
+
+template <typename Queue, typename Wait>
+PairRun run_pair(Queue& queue, std::uint64_t items, Wait wait) {
+  std::atomic<bool> go{false};
+  std::uint64_t consumer_waits = 0;
+  std::thread consumer([&, wait]() mutable {
+    while (!go.load(std::memory_order_acquire)) queues::cpu_relax();
+    Item sum = 0;
+    for (std::uint64_t i = 0; i < items; ++i) {
+      Item x = 0;
+      while (!queue.try_pop(x)) {
+        ++consumer_waits;
+        wait.wait();
+      }
+      wait.reset();
+      sum += x;
+    }
+    g_sink.fetch_add(sum, std::memory_order_relaxed);
+  });
+  std::uint64_t producer_waits = 0;
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  const auto start = Clock::now();
+  go.store(true, std::memory_order_release);
+  for (std::uint64_t i = 0; i < items; ++i) {
+    while (!queue.try_push(i)) {
+      ++producer_waits;
+      wait.wait();
+    }
+    wait.reset();
+  }
+  publish_rest(queue, wait);
+  consumer.join();
+  return {std::chrono::duration<double>(Clock::now() - start).count(), producer_waits,
+          consumer_waits};
+}
+
+// Two threads hand one flag back and forth `flips` times (each flip: one store, and the other
+// thread's load that sees it): the cost of BatchQueue's semi-buffer exchange without the data.
+template <std::memory_order kStore>
+double run_flips(std::uint64_t flips) {
+  alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> flag{0};
+  std::thread other([&] {
+    for (std::uint64_t i = 1; i < flips; i += 2) {
+      while (flag.load(std::memory_order_acquire) != i) queues::cpu_relax();
+      flag.store(i + 1, kStore);
+    }
+  });
+  const auto start = Clock::now();
+  for (std::uint64_t i = 0; i < flips; i += 2) {
+    while (flag.load(std::memory_order_acquire) != i) queues::cpu_relax();
+    flag.store(i + 1, kStore);
+  }
+  other.join();
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// One thread stores to an atomic `stores` times: what one store of the status flag costs on its
+// own (a release store is a plain move on x86-64; a seq_cst one, and every atomic store in wasm,
+// is an xchg, a full fence).
+// The flag is global: a local atomic that never escapes may be kept in a register (clang does so
+// for wasm), and the loop would measure nothing.
+alignas(kPrefetchPairBytes) inline std::atomic<std::uint64_t> g_store_flag{0};
+
+template <std::memory_order kStore>
+double run_stores(std::uint64_t stores) {
+  std::atomic<std::uint64_t>& flag = g_store_flag;
+  const auto start = Clock::now();
+  for (std::uint64_t i = 0; i < stores; ++i) flag.store(i, kStore);
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  g_sink.fetch_add(flag.load(std::memory_order_relaxed), std::memory_order_relaxed);
   return seconds;
 }
 

@@ -15,6 +15,7 @@ export const GROUPS = [
   'semi-sweep',
   'latency',
   'floor',
+  'costs',
 ];
 const PER_ITEM_PEERS = [
   'lamport',
@@ -55,6 +56,46 @@ function sharedRatios(row) {
       'floor: batch / moodycamel-rwq, one thread alone',
       row('floor/batch'),
       row('floor/moodycamel-rwq'),
+    ),
+    ...costsRatios(row),
+  ];
+}
+
+/** The costs group (bench/README.md): each hypothesis about the per-item ratio alone. */
+function costsRatios(row) {
+  const c = (key) => row(`costs/${key}`);
+  return [
+    ratio(
+      'costs: batch / vyukov-mpmc, per item, one process',
+      c('batch-park'),
+      c('vyukov-mpmc-park'),
+    ),
+    ratio('costs: batch spinning / parking (wait policy)', c('batch-spin'), c('batch-park')),
+    ratio(
+      'costs: batch, consumer touches each line on taking it / as is',
+      c('batch-touch-read'),
+      c('batch-park'),
+    ),
+    ratio(
+      'costs: batch, producer touches each line on refilling / as is',
+      c('batch-touch-write'),
+      c('batch-park'),
+    ),
+    ratio('costs: batch, both sides touch / as is', c('batch-touch-both'), c('batch-park')),
+    ratio(
+      'costs: batch touching both sides / vyukov-mpmc',
+      c('batch-touch-both'),
+      c('vyukov-mpmc-park'),
+    ),
+    ratio(
+      'costs: flag stores per s, release / seq_cst (one thread)',
+      c('store-release'),
+      c('store-seq-cst'),
+    ),
+    ratio(
+      'costs: flag hand-offs per s, release / seq_cst (two threads)',
+      c('flip-release'),
+      c('flip-seq-cst'),
     ),
   ];
 }

@@ -91,7 +91,13 @@ async function main() {
       flags,
       runGroup: (job) => runGroup(job, flags, site, seen),
       summarize: {
-        medians: ['bytes_per_s', 'latency_ns_p99', 'offered_items_per_s'],
+        medians: [
+          'bytes_per_s',
+          'latency_ns_p99',
+          'offered_items_per_s',
+          'producer_waits_per_item',
+          'consumer_waits_per_item',
+        ],
         ranges: ['latency_ns_median'],
       },
       extra: (target) => ({

@@ -78,10 +78,21 @@ struct BatchUnpadded {
   static constexpr const char* kAllowed = "an even number of items in [2, 1073741824]";
 };
 
+// BatchQueue with the line-touching experiment on (both sides): the bench's costs group.
+struct BatchTouching : BatchUnpadded {
+  template <typename T>
+  using Queue = BasicBatchQueue<T, kPrefetchPairBytes, kTouchOnTake | kTouchOnRefill>;
+  template <typename T>
+  static Queue<T> make(std::size_t capacity) {
+    return Queue<T>(capacity + capacity % 2);
+  }
+  static constexpr const char* kName = "BatchTouching";
+};
+
 template <typename Kind>
 class SpscQueue : public ::testing::Test {};
 using Kinds = ::testing::Types<Lamport, LamportUnpadded, CachedPerItem, CachedBatched, FastForward,
-                               Mutex, BatchUnpadded>;
+                               Mutex, BatchUnpadded, BatchTouching>;
 struct KindName {
   template <typename Kind>
   static std::string GetName(int) {

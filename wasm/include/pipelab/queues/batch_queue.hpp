@@ -44,7 +44,16 @@ namespace pipelab::queues {
 // the prefetch-pair distance (kPrefetchPairBytes); UnpaddedBatchQueue (batch_queue_unpadded.hpp)
 // packs them.
 // The object starts a cache line in both layouts, so its field offsets say which lines they use.
-template <typename T, std::size_t kStateAlignBytes>
+// kTouch (a measured experiment, bench/README.md; 0 = off in BatchQueue and every runtime):
+// kTouchOnTake makes the consumer's try_pop read one byte of every line of a semi-buffer as it
+// takes it,
+// kTouchOnRefill makes the producer write one byte of every line of the semi-buffer it starts to
+// fill, so the cache-line transfers between the cores start together instead of one at a time as
+// a per-item loop reaches each line (WebAssembly has no prefetch instruction).
+inline constexpr unsigned kTouchOnTake = 1;
+inline constexpr unsigned kTouchOnRefill = 2;
+
+template <typename T, std::size_t kStateAlignBytes, unsigned kTouch = 0>
 class alignas(kStateAlignBytes > kCacheLineBytes ? kStateAlignBytes
                                                  : kCacheLineBytes) BasicBatchQueue {
   static_assert(kQueueableItem<T>, "items must copy in and move out without throwing");
@@ -206,6 +215,7 @@ class alignas(kStateAlignBytes > kCacheLineBytes ? kStateAlignBytes
       if (!status_.load(std::memory_order_acquire)) return false;
       c.next = 0;
       c.end = published_items_;
+      if constexpr ((kTouch & kTouchOnTake) != 0) read_lines(c.halves[c.half], c.end);
     }
     T* const slot = std::launder(c.halves[c.half] + c.next);
     out = std::move(*slot);
@@ -247,7 +257,22 @@ class alignas(kStateAlignBytes > kCacheLineBytes ? kStateAlignBytes
     status_.store(true, std::memory_order_release);
     producer_.half ^= 1;
     producer_.next = 0;
+    if constexpr ((kTouch & kTouchOnRefill) != 0) {
+      write_lines(producer_.halves[producer_.half], producer_.semi_items);
+    }
     return true;
+  }
+
+  // Volatile, so the compiler keeps one access per line. The consumer's reads leave the items as
+  // they are; the producer's writes go to storage it owns and holds no live item (it is about to
+  // construct them there).
+  static void read_lines(const T* half, std::size_t items) noexcept {
+    const volatile unsigned char* p = reinterpret_cast<const volatile unsigned char*>(half);
+    for (std::size_t at = 0; at < items * sizeof(T); at += kCacheLineBytes) (void)p[at];
+  }
+  static void write_lines(T* half, std::size_t items) noexcept {
+    volatile unsigned char* p = reinterpret_cast<volatile unsigned char*>(half);
+    for (std::size_t at = 0; at < items * sizeof(T); at += kCacheLineBytes) p[at] = 0;
   }
 
   static void destroy(T* half, std::size_t from, std::size_t to) noexcept {
