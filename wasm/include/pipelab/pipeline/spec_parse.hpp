@@ -28,7 +28,7 @@ using spec_fields::Names;
 inline const Names kTopFields = {"runtime", "stages",     "threads",  "tokens",   "queue",
                                  "variant", "batchItems", "buffers",  "items",    "seed",
                                  "cores",   "barrier",    "schedule", "quantumUs"};
-inline const Names kStageFields = {"name", "mode", "threads", "service"};
+inline const Names kStageFields = {"name", "mode", "threads", "service", "emits", "bypass"};
 inline const Names kQueueFields = {"kind", "capacity"};
 
 struct RuntimeRules {
@@ -254,7 +254,9 @@ inline ServiceSpec parse_service(const Value& v, const std::string& path) {
   return s;
 }
 
-inline StageSpec parse_stage(const Value& v, const std::string& path) {
+// `out_per_item`: how many items one input item has become before this stage.
+inline StageSpec parse_stage(const Value& v, const std::string& path, RuntimeKind runtime,
+                             std::size_t index, std::uint64_t out_per_item) {
   using namespace spec_fields;
   object(v, path, kStageFields);
   StageSpec st;
@@ -270,6 +272,14 @@ inline StageSpec parse_stage(const Value& v, const std::string& path) {
   }
   detail::check_stage_threads(threads_path, st.mode, st.threads);
   st.service = parse_service(require(v, path, "service"), join(path, "service"));
+  const std::string emits_path = join(path, "emits");
+  if (const Value* e = v.find("emits")) {
+    st.emits = std::uint32_t(integer(*e, emits_path, limits::kStageEmits));
+  }
+  detail::check_emits(emits_path, runtime, st.emits, out_per_item);
+  const std::string bypass_path = join(path, "bypass");
+  if (const Value* b = v.find("bypass")) st.bypass = number(*b, bypass_path, limits::kStageBypass);
+  detail::check_bypass(bypass_path, runtime, st.mode, index, st.emits, st.bypass);
   return st;
 }
 
@@ -317,8 +327,11 @@ inline ExperimentSpec parse_experiment_spec(std::string_view text) {
   only_taken(root, "", rules->fields, runtime_variant(spec.runtime), rules->carries);
   const Value& stages = array(require(root, "", "stages"), "stages", limits::kStages, "stages");
   detail::check_stage_count(stages.array.size());
+  std::uint64_t out_per_item = 1;
   for (std::size_t i = 0; i < stages.array.size(); ++i) {
-    spec.stages.push_back(parse_stage(stages.array[i], detail::stage_path(i)));
+    spec.stages.push_back(
+        parse_stage(stages.array[i], detail::stage_path(i), spec.runtime, i, out_per_item));
+    out_per_item *= spec.stages.back().emits;
   }
   if (rules->check_stages) rules->check_stages(spec.runtime, spec.stages);
   spec.threads = rules->threads(root, spec.stages);
@@ -332,7 +345,9 @@ inline ExperimentSpec parse_experiment_spec(std::string_view text) {
     }
   }
   if (rules->own_fields) rules->own_fields(root, spec);
-  spec.items = std::uint64_t(integer(require(root, "", "items"), "items", limits::kItems));
+  const double items = integer(require(root, "", "items"), "items", limits::kItems);
+  detail::check_items(items, out_per_item);
+  spec.items = std::uint64_t(items);
   spec.seed = std::uint32_t(integer(require(root, "", "seed"), "seed", limits::kSeed));
   if (const Value* c = root.find("cores")) {
     spec.cores = std::uint32_t(integer(*c, "cores", limits::kCores));

@@ -2,7 +2,8 @@
 // the spec src/spec/experimentSpec.ts returns (same keys in the same order, JavaScript's numbers),
 // so the case table compares both validators' results as text. `cores` only when present; the
 // kinds' own fields (two-stage: variant, batchItems, buffers; barrier: barrier, schedule,
-// quantumUs) only for them, always, right after `queue`.
+// quantumUs) only for them, always, right after `queue`; a stage's `emits` only when not 1 and
+// `bypass` only when not 0.
 #pragma once
 
 #include <string>
@@ -54,7 +55,9 @@ inline std::string to_json(const ExperimentSpec& spec) {
     stages += (stages.empty() ? "{" : ",{") + field("name", quote(st.name)) + "," +
               field("mode", quote(to_string(st.mode))) + "," +
               field("threads", number_text(st.threads)) + "," +
-              field("service", service_json(st.service)) + "}";
+              field("service", service_json(st.service)) +
+              (st.emits != 1 ? "," + field("emits", number_text(st.emits)) : "") +
+              (st.bypass != 0 ? "," + field("bypass", number_text(st.bypass)) : "") + "}";
   }
   const std::string capacity =
       spec.queue.capacity ? number_text(*spec.queue.capacity) : std::string("null");
