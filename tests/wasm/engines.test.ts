@@ -16,7 +16,11 @@ import {
   whenPipelineFinished,
 } from '../../src/engine/pipeline/wasmPipeline';
 import type { PipelabModule } from '../../src/engine/wasmExports';
-import { parseExperimentSpec, type ExperimentSpec } from '../../src/spec/experimentSpec';
+import {
+  itemsOut,
+  parseExperimentSpec,
+  type ExperimentSpec,
+} from '../../src/spec/experimentSpec';
 import type { TelemetryEvent } from '../../src/telemetry';
 import { barrierTelemetryProblems } from '../support/barrierTelemetry';
 import { loadNodeModule, terminateThreads, waitFor } from './nodeModule';
@@ -31,6 +35,13 @@ const stages = [
   { name: 'in', mode: 'serial-in-order', threads: 1, service: { kind: 'fixed', us: 20 } },
   { name: 'work', mode: 'parallel', threads: 2, service: { kind: 'exponential', meanUs: 60 } },
   { name: 'out', mode: 'serial-in-order', threads: 1, service: { kind: 'fixed', us: 20 } },
+];
+const dedupStages = [
+  { name: 'in', mode: 'serial-in-order', service: { kind: 'fixed', us: 10 } },
+  { name: 'anchor', mode: 'parallel', threads: 2, emits: 4, service: { kind: 'fixed', us: 40 } },
+  { name: 'hash', mode: 'parallel', service: { kind: 'exponential', meanUs: 10 } },
+  { name: 'compress', mode: 'parallel', bypass: 0.4, service: { kind: 'fixed', us: 20 } },
+  { name: 'out', mode: 'serial-in-order', service: { kind: 'fixed', us: 5 } },
 ];
 const SPECS: Record<string, ExperimentSpec> = {
   static: parseExperimentSpec({
@@ -92,6 +103,21 @@ const SPECS: Record<string, ExperimentSpec> = {
     batchItems: 16,
     items: 300,
     seed: 10,
+  }),
+  // Dedup's shapes (seed 000 §2.2): anchor emits 4 items per item, compress is bypassed by 40%.
+  'dedup static': parseExperimentSpec({
+    runtime: 'static',
+    stages: dedupStages,
+    queue: { kind: 'vyukov-mpmc', capacity: 4 },
+    items: 120,
+    seed: 8,
+  }),
+  'dedup collapsed, unbounded queues': parseExperimentSpec({
+    runtime: 'collapsed',
+    stages: dedupStages,
+    queue: { kind: 'vyukov-mpmc', capacity: null },
+    items: 120,
+    seed: 9,
   }),
   ...barrierSpecs(),
 };
@@ -219,6 +245,11 @@ function checkBarrierRun(spec: ExperimentSpec, { events, last }: Collected, engi
   expect(last.dropped).toBe(0);
 }
 
+  if (spec.runtime === 'barrier') return checkBarrierRun(spec, run, engine);
+/** Every item out of the last stage exactly once, numbered 0..itemsOut−1; at each stage, the items
+ * that reach it (numbered densely after an emitting stage) start once each, in order at a
+ * serial-in-order stage, all of them unless the stage is bypassed (then about 1 − bypass of them);
+ * the counters agree with the events. */
 function checkInvariants(spec: ExperimentSpec, run: Collected, engine = 'threads') {
   if (spec.runtime === 'barrier') return checkBarrierRun(spec, run, engine);
   if (spec.runtime === 'two-stage-output' || spec.runtime === 'two-stage-input')
@@ -226,14 +257,24 @@ function checkInvariants(spec: ExperimentSpec, run: Collected, engine = 'threads
   const { events, last } = run;
   const lastStage = spec.stages.length - 1;
   const out = events.filter((e) => e.kind === 'end' && e.stage === lastStage).map((e) => e.item);
-  expect([...out].sort((a, b) => a - b)).toEqual(Array.from({ length: spec.items }, (_, i) => i));
+  const total = itemsOut(spec);
+  expect([...out].sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i));
+  let arriving = spec.items;
   spec.stages.forEach((stage, s) => {
     const starts = events.filter((e) => e.kind === 'start' && e.stage === s).map((e) => e.item);
-    expect(starts, `stage ${s} starts`).toHaveLength(spec.items);
+    expect(new Set(starts).size, `stage ${s} starts each item once`).toBe(starts.length);
+    expect(starts.every((item) => item < arriving)).toBe(true);
+    const bypass = stage.bypass ?? 0;
+    if (bypass === 0) expect(starts, `stage ${s} starts`).toHaveLength(arriving);
+    else expect(Math.abs(starts.length / arriving - (1 - bypass))).toBeLessThan(0.1);
     if (stage.mode === 'serial-in-order')
       expect(starts, `stage ${s} order`).toEqual([...starts].sort((a, b) => a - b));
-    expect(last.counters[s].itemsOut, `stage ${s} itemsOut`).toBe(spec.items);
+    const emits = stage.emits ?? 1;
+    expect(last.counters[s].itemsIn, `stage ${s} itemsIn`).toBe(starts.length);
+    expect(last.counters[s].itemsOut, `stage ${s} itemsOut`).toBe(starts.length * emits);
+    arriving = starts.length * emits + (arriving - starts.length);
   });
+  expect(arriving).toBe(total);
   expect(last.dropped).toBe(0);
 }
 
