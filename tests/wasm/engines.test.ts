@@ -8,6 +8,7 @@
 // engine also pauses and resumes through the
 // exports (the page drives the same calls through the engine worker).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT } from '../../src/engine/pipeline/chooseEngine';
 import { SimulationRun } from '../../src/engine/pipeline/simulationRun';
 import { readTap, type TapFrame } from '../../src/telemetry';
 import {
@@ -283,6 +284,20 @@ describe.each(Object.keys(SPECS))('%s', (name) => {
 test('a bad spec is rejected by the C++ parser, naming the field', () => {
   const bad = { ...SPECS.static, stages: [{ ...SPECS.static.stages[0], threads: 2 }] };
   expect(() => startWasmPipeline(mod, bad as ExperimentSpec)).toThrow(/stages\[0\]\.threads/);
+});
+
+// The page sends such a run to the simulation (chooseEngine); the C++ refuses it by itself too,
+// at the same count, before any thread starts.
+test('unbounded queues: the threads engine refuses more items out than its memory holds', async () => {
+  const open = (items: number) =>
+    parseExperimentSpec({ ...SPECS['dedup collapsed, unbounded queues'], items });
+  const most = THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT / 4; // anchor emits 4 per item
+  expect(() => startWasmPipeline(mod, open(most + 1))).toThrow(
+    `items: ${most + 1} is out of range for the threads engine with unbounded queues (allowed 1..${most}: every item out could wait in a queue at once, and memory holds ${THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT})`,
+  );
+  startWasmPipeline(mod, open(most));
+  mod._pl_pipeline_request_cancel();
+  await whenPipelineFinished(mod);
 });
 
 test('cancel mid-run: every thread exits within 50 ms and the next run starts', async () => {

@@ -2,7 +2,7 @@
 // per real µs, times `speed`), writing its telemetry into rings and counter lines laid out as in
 // contracts/telemetry.md, exactly where a threads run's page would read them.
 import { createSimulation, type Simulation } from '../../sim';
-import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { itemsOut, type ExperimentSpec } from '../../spec/experimentSpec';
 import { createTapWriter, type TapWriter } from '../../telemetry';
 import { type PipelineRun, type RunState, type RunSummary } from './pipelineRun';
 import type { TelemetryTap } from '../../telemetry';
@@ -27,7 +27,7 @@ export class SimulationRun implements PipelineRun {
     private readonly speed = 1,
   ) {
     this.workers = spec.threads;
-    this.items = spec.items;
+    this.items = itemsOut(spec);
     this.telemetry = createTapWriter(this.workers, spec.stages.length, RING_CAPACITY);
     const rings = this.telemetry.rings;
     this.sim = createSimulation(spec, { sink: (e) => rings[e.worker].push(e) });

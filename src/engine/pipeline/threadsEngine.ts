@@ -5,7 +5,7 @@
 // Pause is cooperative: the C++ workers finish the item in hand and block; the page's clock stops
 // at once and, when the engine acknowledges (every thread parked), moves up to the C++ run clock's
 // value, which stood still from then on — so both clocks leave the pause out.
-import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { itemsOut, type ExperimentSpec } from '../../spec/experimentSpec';
 import { readStageCounters } from '../../telemetry';
 import { newEngineWorker } from '../newEngineWorker';
 import type { FromEngine, ToEngine } from '../protocol';
@@ -148,9 +148,10 @@ export class ThreadsRun implements PipelineRun {
   }
   summary(): RunSummary {
     const elapsedUs = this.nowUs();
-    const out = this.telemetry ? this.lastStageOut() : this.completed;
+    // Once finished, the C++ count (items out of the pipeline, bypassing a last stage included).
+    const out = this.endUs === null && this.telemetry ? this.lastStageOut() : this.completed;
     return {
-      items: this.spec.items,
+      items: itemsOut(this.spec),
       completed: out,
       elapsedUs,
       itemsPerSec: elapsedUs > 0 ? (out / elapsedUs) * 1e6 : 0,
