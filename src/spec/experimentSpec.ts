@@ -193,9 +193,7 @@ function parseStage(
   const service = parseService(requireField(obj, 'service', path), join(path, 'service'));
   const stage: StageSpec = { name, mode, threads, service };
   const emits =
-    obj.emits === undefined
-      ? 1
-      : readInteger(obj.emits, join(path, 'emits'), ...LIMITS.stageEmits);
+    obj.emits === undefined ? 1 : readInteger(obj.emits, join(path, 'emits'), ...LIMITS.stageEmits);
   const emitsRule = (allowed: string) =>
     new SpecError(join(path, 'emits'), `${emits} is out of range (allowed ${allowed})`);
   if (emits !== 1 && !takesStageFlow(runtime)) throw emitsRule(`1 for the ${runtime} runtime`);
@@ -208,18 +206,20 @@ function parseStage(
       ? 0
       : readNumber(obj.bypass, join(path, 'bypass'), ...LIMITS.stageBypass);
   if (bypass !== 0) {
-    const rule =
-      !takesStageFlow(runtime)
-        ? `the ${runtime} runtime`
-        : mode !== 'parallel'
-          ? `a ${mode} stage`
-          : index === 0
-            ? 'the first stage'
-            : emits !== 1
-              ? `a stage that emits ${emits} items`
-              : null;
+    const rule = !takesStageFlow(runtime)
+      ? `the ${runtime} runtime`
+      : mode !== 'parallel'
+        ? `a ${mode} stage`
+        : index === 0
+          ? 'the first stage'
+          : emits !== 1
+            ? `a stage that emits ${emits} items`
+            : null;
     if (rule)
-      throw new SpecError(join(path, 'bypass'), `${bypass} is out of range (allowed 0 for ${rule})`);
+      throw new SpecError(
+        join(path, 'bypass'),
+        `${bypass} is out of range (allowed 0 for ${rule})`,
+      );
     stage.bypass = bypass;
   }
   return stage;
