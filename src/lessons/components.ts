@@ -28,6 +28,14 @@ export const COMPONENTS = {
     "barrier runtime: thread reduction against thread packing measured on the visitor's cores, per grain (a `grain` choice) and schedule; reports paper rows `tp-over-tr` and `fine-over-coarse`",
   'packing-chart':
     "barrier runtime: TP/TR time against cores at the lesson's threads, the idealised bound as the model curve, measured and simulated points",
+  'stage-breakdown':
+    "useful, idle and blocked time per stage for both of a `layout` control's paired layouts, side by side (seed 000's Fig. 2)",
+  'layout-chart':
+    "time for the run against npTh for both paired layouts: the closed or open model, the exact chain, runs (seed 000's Fig. 6)",
+  oversubscription:
+    "one thread per core against `tpc` threads per core on the visitor's cores: time, speed-up, efficiency (seed 000's Table 1)",
+  sizing:
+    "'Size it for me': measure the stages, solve N_optimal and c_optimal with the numbers shown, set them and run (seed 000 §3.4)",
 } as const;
 
 export type ComponentName = keyof typeof COMPONENTS;

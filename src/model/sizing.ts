@@ -97,20 +97,8 @@ export function sizing(spec: ExperimentSpec, options: SizingOptions = {}): Sizin
   const why: string[] = [];
   const ok = (rate: number, target: number) => rate >= (1 - tolerance) * target;
 
-  // λe for npTh threads (static: of the parallel stages; work stealing: workers) at size n.
-  const rate = (npTh: number, n: number): number => {
-    if (stealing)
-      return workStealingModel(spec, {
-        threads: npTh,
-        tokens: Math.min(n * npTh, LIMITS.tokens[1]),
-        measuredServiceUs,
-      }).throughputPerUs;
-    const at = withParallelThreads(spec, npTh);
-    return model === 'case2'
-      ? openStaticModel(at, { measuredServiceUs }).throughputPerUs
-      : closedStaticModel(at, { queueSize: n, reading: options.reading, measuredServiceUs })
-          .throughputPerUs;
-  };
+  const rate = (npTh: number, n: number) =>
+    sizedRate(spec, npTh, n, { reading: options.reading, measuredServiceUs });
 
   const npThNow = stealing ? spec.threads : parallelThreadsOf(spec.stages);
   let nOptimal: number | null = null;
@@ -172,6 +160,30 @@ export function sizing(spec: ExperimentSpec, options: SizingOptions = {}): Sizin
     onCores,
     why,
   };
+}
+
+/**
+ * λe (items in per µs) with npTh threads — static: of the parallel stages, split as the paper
+ * splits them; work stealing: workers — at size n: Case 1 at queue size n, Case 2 (open, n
+ * unused) for unbounded queues, Case 3 at n tokens per thread. What sizing() searches.
+ */
+export function sizedRate(
+  spec: ExperimentSpec,
+  npTh: number,
+  n: number,
+  options: { reading?: ArrivalReading; measuredServiceUs?: MeasuredServiceUs } = {},
+): number {
+  const { reading, measuredServiceUs } = options;
+  if (spec.runtime === 'work-stealing')
+    return workStealingModel(spec, {
+      threads: npTh,
+      tokens: Math.min(n * npTh, LIMITS.tokens[1]),
+      measuredServiceUs,
+    }).throughputPerUs;
+  const at = withParallelThreads(spec, npTh);
+  return at.queue.capacity === null
+    ? openStaticModel(at, { measuredServiceUs }).throughputPerUs
+    : closedStaticModel(at, { queueSize: n, reading, measuredServiceUs }).throughputPerUs;
 }
 
 /** npTh moves in steps of npstages for a thread-per-stage spec (each stage gets npTh/npstages, as

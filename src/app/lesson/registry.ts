@@ -8,6 +8,10 @@ import { CommModelBlock } from './components/CommModelBlock';
 import { BatchLatencyBlock } from './components/BatchLatencyBlock';
 import { ExperimentBlock } from './components/ExperimentBlock';
 import { FalseSharingBlock } from './components/FalseSharingBlock';
+import { LayoutChartBlock } from './components/LayoutChartBlock';
+import { OversubscriptionBlock } from './components/OversubscriptionBlock';
+import { SizingBlock } from './components/SizingBlock';
+import { StageBreakdownBlock } from './components/StageBreakdownBlock';
 import { ModelChartBlock } from './components/ModelChartBlock';
 import { OutputCompareBlock } from './components/OutputCompareBlock';
 import { PackingChartBlock } from './components/PackingChartBlock';
@@ -43,4 +47,8 @@ export const LESSON_COMPONENTS: Record<ComponentName, ComponentType> = {
   'packing-grid': PackingGridBlock,
   'packing-compare': PackingCompareBlock,
   'packing-chart': PackingChartBlock,
+  'stage-breakdown': StageBreakdownBlock,
+  'layout-chart': LayoutChartBlock,
+  oversubscription: OversubscriptionBlock,
+  sizing: SizingBlock,
 };
