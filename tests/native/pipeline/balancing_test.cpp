@@ -32,11 +32,10 @@ ExperimentSpec dedup_like(RuntimeKind rt, std::optional<std::uint32_t> capacity,
                           std::uint32_t threads, std::uint64_t items) {
   ExperimentSpec s;
   s.runtime = rt;
-  s.stages = {stage("fragment", StageMode::kSerialInOrder),
-              stage("anchor", StageMode::kParallel, threads),
-              stage("hash", StageMode::kParallel, threads),
-              stage("compress", StageMode::kParallel, threads),
-              stage("write", StageMode::kSerialInOrder)};
+  s.stages = {
+      stage("fragment", StageMode::kSerialInOrder), stage("anchor", StageMode::kParallel, threads),
+      stage("hash", StageMode::kParallel, threads),
+      stage("compress", StageMode::kParallel, threads), stage("write", StageMode::kSerialInOrder)};
   s.stages[1].emits = 4;
   s.stages[3].bypass = 0.5;
   for (std::size_t i = 1; i <= 3; ++i) s.stages[i].service = jitter(1);
@@ -103,8 +102,8 @@ TEST(DedupShapes, StageCountersCountServedAndEmittedItems) {
 TEST(DedupShapes, BypassingSeveralGroupsAndTheLastStage) {
   ExperimentSpec s;
   s.runtime = RuntimeKind::kStatic;
-  s.stages = {stage("in", StageMode::kParallel, 2), stage("a", StageMode::kParallel, 2),
-              stage("b", StageMode::kParallel, 1), stage("c", StageMode::kParallel, 3),
+  s.stages = {stage("in", StageMode::kParallel, 2),    stage("a", StageMode::kParallel, 2),
+              stage("b", StageMode::kParallel, 1),     stage("c", StageMode::kParallel, 3),
               stage("out", StageMode::kSerialInOrder), stage("tail", StageMode::kParallel, 2)};
   s.stages[1].bypass = 0.3;
   s.stages[2].bypass = 0.6;
@@ -113,11 +112,11 @@ TEST(DedupShapes, BypassingSeveralGroupsAndTheLastStage) {
   s.seed = 3;
   const auto out = run_and_check(s, "static bypass chain");
   StaticRuntime rt(s);
-  EXPECT_EQ(rt.producers_of(1), 2u);          // a: from in
-  EXPECT_EQ(rt.producers_of(2), 2u + 2u);     // b: from in (past a) and a
+  EXPECT_EQ(rt.producers_of(1), 2u);            // a: from in
+  EXPECT_EQ(rt.producers_of(2), 2u + 2u);       // b: from in (past a) and a
   EXPECT_EQ(rt.producers_of(3), 2u + 2u + 1u);  // c: from in, a and b
-  EXPECT_EQ(rt.producers_of(4), 3u);          // out: from c only
-  EXPECT_EQ(rt.producers_of(5), 1u);          // tail: from out (its bypassers are delivered)
+  EXPECT_EQ(rt.producers_of(4), 3u);            // out: from c only
+  EXPECT_EQ(rt.producers_of(5), 1u);            // tail: from out (its bypassers are delivered)
   s.runtime = RuntimeKind::kCollapsed;
   EXPECT_EQ(run_and_check(s, "collapsed bypass chain"), out);
 }
@@ -153,11 +152,10 @@ TEST(Oversubscribed, CollapsedAndStaticWithManyMoreThreadsThanCores) {
          {std::optional<std::uint32_t>(20), std::optional<std::uint32_t>()}) {
       ExperimentSpec s;
       s.runtime = rt;
-      s.stages = {stage("load", StageMode::kSerialInOrder),
-                  stage("segment", StageMode::kParallel, 8),
-                  stage("extract", StageMode::kParallel, 8),
-                  stage("vector", StageMode::kParallel, 8),
-                  stage("rank", StageMode::kParallel, 8), stage("out", StageMode::kSerialInOrder)};
+      s.stages = {
+          stage("load", StageMode::kSerialInOrder),  stage("segment", StageMode::kParallel, 8),
+          stage("extract", StageMode::kParallel, 8), stage("vector", StageMode::kParallel, 8),
+          stage("rank", StageMode::kParallel, 8),    stage("out", StageMode::kSerialInOrder)};
       for (std::size_t i = 1; i <= 4; ++i) s.stages[i].service = jitter(i == 4 ? 4 : 1);
       s.queue = QueueSpec{QueueKind::kVyukovMpmc, cap};
       s.items = kOversubscribedItems;

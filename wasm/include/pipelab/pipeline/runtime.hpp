@@ -51,7 +51,7 @@ static_assert(kMaxStages <= telemetry::RunTelemetry::kMaxStages,
 inline constexpr std::uint32_t kMaxRunThreads = 64;
 // With unbounded queues every item out could be waiting in a queue at once (16 bytes each plus
 // the deque's blocks), and the app's wasm memory is a fixed 64 MB: the threads engine takes at
-// most this many items out with unbounded queues (src/engine/pipeline/chooseEngine.ts says the same).
+// most this many items out with unbounded queues (as src/engine/pipeline/chooseEngine.ts says).
 inline constexpr std::uint64_t kMaxUnboundedItemsOut = 500000;
 
 // Telemetry ring size when RunOptions::ring_capacity is 0 (the app's runs): as large as the

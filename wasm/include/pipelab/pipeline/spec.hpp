@@ -304,7 +304,8 @@ inline void check_emits(const std::string& path, RuntimeKind runtime, double emi
     throw SpecError(path, num(emits) + " is out of range (allowed 1 for the " + to_string(runtime) +
                               " runtime)");
   }
-  const double most = std::min(limits::kStageEmits.hi, std::floor(limits::kItems.hi / double(out_per_item)));
+  const double most =
+      std::min(limits::kStageEmits.hi, std::floor(limits::kItems.hi / double(out_per_item)));
   if (emits > most) {
     throw SpecError(path, num(emits) + " is out of range (allowed 1.." + num(most) + " after the " +
                               num(double(out_per_item)) + " items per item of the stages before)");
