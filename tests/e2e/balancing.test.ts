@@ -63,11 +63,15 @@ test('both layouts run on real threads, their breakdowns side by side, the bottl
     'output',
   ]);
   expect(three.filter((r) => r.bottleneck)).toHaveLength(1);
-  // Both runs are measured points on the time chart (one shape per layout), and the paper table
-  // shows the measured ratio.
+  // Both runs are measured points on the time chart (a filled circle each, the layout's letter
+  // beside it), and the paper table shows the measured ratio.
   const chart = page.getByTestId('layout-chart');
-  expect(await chart.locator('circle[data-kind=measured]').count()).toBeGreaterThan(0);
-  expect(await chart.locator('rect.dot[data-kind=measured]').count()).toBeGreaterThan(0);
+  const measuredPoints = chart.locator('[data-testid=point]:has(.dot[data-kind=measured])');
+  const series = await measuredPoints
+    .locator('.series-mark')
+    .evaluateAll((m) => m.map((x) => x.getAttribute('data-series')));
+  expect(new Set(series)).toEqual(new Set(['0', '1']));
+  expect(await chart.locator('.dot[data-kind=measured]').count()).toBe(series.length);
   const measuredRow = page.locator(
     '[data-testid=paper-claim][data-row=collapse-beats-six][data-kind=measured]',
   );
