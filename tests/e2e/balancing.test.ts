@@ -91,7 +91,13 @@ test('"Size it for me" measures, shows the equations, sets the controls and runs
   const formulas = await page
     .locator('.sizing-formulas li')
     .evaluateAll((l) => l.map((x) => x.getAttribute('data-formula')));
-  expect(formulas).toEqual(expect.arrayContaining(['eq8', 'eq9', 'eq10', 'cores', 'copt', 'nopt']));
+  expect(formulas).toEqual(expect.arrayContaining(['eq8', 'eq9', 'eq10', 'cores', 'nopt']));
+  // c_optimal is substituted, or, where the measured times put λ_max out of reach of every npTh
+  // (a loaded machine can measure the input stage fast and the rest slow), the page says why.
+  if (!formulas.includes('copt'))
+    expect((await page.getByTestId('sizing-note').allTextContents()).join(' ')).toMatch(
+      /no npTh up to \d+ brings λe within 2% of λ_max/,
+    );
   expect(await page.locator('.sizing-formulas .katex').count()).toBe(formulas.length);
   const predicted = Number(await page.getByTestId('sizing-predicted').getAttribute('data-value'));
   const measured = Number(await page.getByTestId('sizing-measured').getAttribute('data-value'));
