@@ -27,8 +27,9 @@ export interface RangeControl {
   max: number;
   step: number;
   unit: string | null;
-  /** The value may also be UNBOUNDED, written to the targets as null (a queue's capacity). */
-  unbounded: boolean;
+  /** The value may also be UNBOUNDED, written to the targets as null (a queue's capacity); absent
+   * means false (controls built in code need not say). */
+  unbounded?: boolean;
   /** The spec's value at the first target (UNBOUNDED for null), or the front matter's `default`
    * for a lesson parameter. */
   defaultValue: number | typeof UNBOUNDED;
