@@ -36,8 +36,6 @@ export interface ModelChartProps {
   /** Series of runs (e.g. two layouts): each run of a series is marked with its short `mark`
    * beside the point, and the legend says what each mark means. */
   series?: Array<{ mark: string; label: string }>;
-  /** A logarithmic y axis (for times that span decades); the default is linear from 0. */
-  logY?: boolean;
   /** The current setting of the swept parameter, marked by a vertical line. */
   currentX?: number;
   /** Width of the drawing, px. */

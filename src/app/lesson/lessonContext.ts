@@ -36,8 +36,6 @@ export interface LessonContextValue {
   runs: FinishedRun[];
   /** Calls `listener` whenever a run starts or ends; returns the unsubscribe function. */
   onRunEvent: (listener: (event: RunEvent) => void) => () => void;
-  /** The engine a spec would run on here, and why. */
-  engineFor: (spec: ExperimentSpec) => ChooseEngineResult;
 }
 
 export const LessonContext = createContext<LessonContextValue | null>(null);

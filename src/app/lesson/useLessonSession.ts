@@ -11,7 +11,6 @@ import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { LessonContextValue } from './lessonContext';
 import { useRecordReplay } from './replay/useRecordReplay';
 import { useLessonRun, type FinishedRun, type RunEvent } from './useLessonRun';
-import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { useSweep } from './useSweep';
 import { rememberMeasured } from '../measuredStore';
 
@@ -65,10 +64,6 @@ export function useLessonSession(
     },
     [listeners],
   );
-  const engineFor = useCallback(
-    (s: ExperimentSpec) => chooseEngine(s, engineContext),
-    [engineContext],
-  );
 
   const setAll = (next: ControlValues) => {
     setValues(next);
@@ -98,7 +93,6 @@ export function useLessonSession(
     replay,
     runs,
     onRunEvent,
-    engineFor,
     /** Stops the run and the sweep, clears the chart and measurements, controls to defaults. */
     reset: () => {
       run.stop();
