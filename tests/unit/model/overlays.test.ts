@@ -38,8 +38,13 @@ const closed = spec({ runtime: 'static', stages: three, queue: { kind: 'mutex', 
 const open = spec({ runtime: 'static', stages: three, queue: { kind: 'mutex', capacity: null } });
 const stealing = spec({ runtime: 'work-stealing', stages: three, threads: 4, tokens: 2 });
 
+/** Eq. 8–10's bounds at the ends of the pipeline apply to every runtime kind (lesson 4). */
+const IO_BOUNDS = ['lambda-max', 'lambda-upper', 'lambda-eu'];
+/** The queueing models that apply to a spec (the I/O bounds, which always do, left out). */
 const applies = (s: ExperimentSpec) =>
-  MODEL_OVERLAYS.filter((overlay) => modelItemsPerSec(overlay, s) !== null);
+  MODEL_OVERLAYS.filter(
+    (overlay) => !IO_BOUNDS.includes(overlay) && modelItemsPerSec(overlay, s) !== null,
+  );
 
 describe('which overlay applies to which spec', () => {
   test('bounded queues: Case 1 in both readings and the exact chain; unbounded: Case 2 alone', () => {
@@ -91,6 +96,12 @@ describe('which overlay applies to which spec', () => {
       queue: { kind: 'mutex', capacity: 4 },
     });
     expect(applies(bounded)).toEqual(['case1', 'case1-per-server']);
+  });
+
+  test("Eq. 8–10's bounds apply to every spec", () => {
+    for (const s of [closed, open, stealing])
+      for (const overlay of IO_BOUNDS)
+        expect(modelItemsPerSec(overlay as (typeof MODEL_OVERLAYS)[number], s)).not.toBeNull();
   });
 });
 
