@@ -242,7 +242,6 @@ function checkBarrierRun(spec: ExperimentSpec, { events, last }: Collected, engi
   expect(last.dropped).toBe(0);
 }
 
-if (spec.runtime === 'barrier') return checkBarrierRun(spec, run, engine);
 /** Every item out of the last stage exactly once, numbered 0..itemsOut−1; at each stage, the items
  * that reach it (numbered densely after an emitting stage) start once each, in order at a
  * serial-in-order stage, all of them unless the stage is bypassed (then about 1 − bypass of them);
