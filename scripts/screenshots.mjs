@@ -21,6 +21,15 @@ const VIEWPORT = { width: 1100, height: 688 };
 /** Previews are this wide (pixels): twice the width a card shows them at, for sharp screens. */
 const PREVIEW_WIDTH_PX = 560;
 
+/** Lessons whose picture needs another button than Run: which, and what shows it has finished
+ * (instead of waiting RUN_MS). The balancing lesson shows both layouts' breakdowns side by side. */
+const LESSON_STARTS = {
+  'balancing-a-static-pipeline': {
+    start: 'run-both',
+    done: '[data-testid=breakdown-comparison]',
+  },
+};
+
 const pages = [
   { name: 'counting-threads', hash: '#/threads', start: 'start', view: '.charts' },
   ...readdirSync(join(repoRoot, 'lessons'))
@@ -32,6 +41,7 @@ const pages = [
       start: 'run',
       // A lesson's main view: the first component placed after the experiment panel.
       view: '.slot:not(.slot-experiment)',
+      ...LESSON_STARTS[slug],
     })),
 ];
 
@@ -69,6 +79,7 @@ async function main() {
         await page.getByTestId(before.until).waitFor({ state: 'detached', timeout: 180_000 });
       }
       await page.getByTestId(p.start).click();
+      if (p.done) await page.waitForSelector(p.done, { timeout: 120_000 });
       await page.waitForTimeout(RUN_MS);
       await page.screenshot({ path: join(shots, `${p.name}.png`), fullPage: true });
       // The preview is the same moment's main view and what follows it, 16:10, drawn small.

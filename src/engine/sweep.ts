@@ -5,7 +5,7 @@
 import type { EngineKind, PipelineOutput, RunSummary } from './pipeline/pipelineRun';
 import type { ThreadsEngine } from './pipeline/threadsEngine';
 import { repeatSeed, simulateRepeats, spreadOf, TWIN_REPEATS } from '../sim';
-import type { ExperimentSpec } from '../spec/experimentSpec';
+import { outputsPerItem, type ExperimentSpec } from '../spec/experimentSpec';
 import { readTap } from '../telemetry';
 
 /** A point of the model chart: measured on threads or simulated, with its spread over repeats. */
@@ -83,16 +83,18 @@ export function simulatePoint(
   return spreadPoint(ys, x, 'simulation');
 }
 
-/** The items a run of `spec` gets through in about `targetMs` at `expectedPerSec` (default: the
- * twin's reckoning): never more than the spec's, at least `minItems` (so a real run stays short
- * however slow the machine). */
+/** The items a run of `spec` gets through in about `targetMs` at `expectedPerSec` items out a
+ * second (default: the twin's reckoning): never more than the spec's, at least `minItems` (so a
+ * real run stays short however slow the machine). */
 export function itemsForMs(
   spec: ExperimentSpec,
   targetMs: number,
   minItems = MIN_MEASURED_ITEMS,
   expectedPerSec = simulatePoint(spec, 0, 1).y,
 ) {
-  return Math.round(Math.min(spec.items, Math.max(minItems, (expectedPerSec * targetMs) / 1000)));
+  // Items in: the rate counts items out, which a stage that emits multiplies.
+  const itemsIn = (expectedPerSec * targetMs) / 1000 / outputsPerItem(spec);
+  return Math.round(Math.min(spec.items, Math.max(minItems, itemsIn)));
 }
 
 /** One finished run: its numbers, what it produced (two-stage, threads only) and when its first

@@ -7,6 +7,9 @@ import { threadPacking } from '../model/seedModels';
 import { stageInputs } from '../model/serviceTime';
 import { DEFAULT_BALANCE_PERIOD_US } from '../sim/barrierRuntime';
 import { batchTwinSteps } from '../sim/batchTwin';
+import { sizing, tbbVersion, type SizingResult } from '../model/sizing';
+import { LIMITS } from '../spec/limits';
+import { parallelThreadsOf } from '../spec/parallelThreads';
 import { simulateRepeats, spreadOf } from '../sim/repeats';
 import type { SimResult } from '../sim/simulation';
 import {
@@ -20,7 +23,7 @@ import { inputMirror, withVariant } from '../spec/twoStageVariants';
 export interface ClaimQuantity {
   /** How the name is written, for messages: `model.<overlay>`. */
   pattern: string;
-  unit: 'items/s' | 's' | 'ms' | 'µs' | 'fraction' | 'ratio';
+  unit: 'items/s' | 's' | 'ms' | 'µs' | 'fraction' | 'ratio' | 'count';
   matches(name: string): boolean;
   /** The value for this spec; throws naming the quantity when it does not apply. */
   evaluate(spec: ExperimentSpec, name: string): number;
@@ -90,6 +93,33 @@ function atIntervalMs(spec: ExperimentSpec, ms: number): ExperimentSpec {
   };
 }
 
+/** `twin.<metric>` with an optional `.on-<n>-cores` (the twin's threads share n cores: the
+ * paper's PE column in Table 1), e.g. `twin.time.on-16-cores`. */
+const TWIN_TIME = /^twin\.(throughput|time|time-for-(\d+)-items)(?:\.on-(\d+)-cores)?$/;
+
+/** A sizing quantity: which number of the sizing result, of the spec or of its TBB version. */
+const SIZING =
+  /^sizing\.(n-optimal|c-optimal|c-optimal-per-stage|tbb-tokens-per-thread|tbb-c-optimal)$/;
+
+function sizingValue(spec: ExperimentSpec, what: string): number {
+  const value = (r: SizingResult, v: number | null) => {
+    if (v === null) throw new Error(`sizing.${what} is not defined here: ${r.why.join('; ')}`);
+    return v;
+  };
+  if (what.startsWith('tbb-')) {
+    // The same work TBB-style with the spec's parallel threads as workers (seed 000 §3.4).
+    const npTh = parallelThreadsOf(spec.stages);
+    const tokens = sizing(tbbVersion(spec, npTh, 1));
+    const perThread = value(tokens, tokens.nOptimal);
+    if (what === 'tbb-tokens-per-thread') return perThread;
+    const threads = sizing(tbbVersion(spec, npTh, perThread));
+    return value(threads, threads.cOptimal);
+  }
+  const r = sizing(spec);
+  if (what === 'n-optimal') return value(r, r.nOptimal);
+  return value(r, what === 'c-optimal' ? r.cOptimal : r.cOptimalPerStage);
+}
+
 export const CLAIM_QUANTITIES: ClaimQuantity[] = [
   {
     pattern: `model.<${MODEL_OVERLAYS.join('|')}>`,
@@ -102,16 +132,35 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
     },
   },
   {
-    pattern: 'twin.throughput',
+    pattern: 'twin.throughput[.on-<n>-cores]',
     unit: 'items/s',
-    matches: exactly('twin.throughput'),
-    evaluate: (spec) => twinMedian(spec, (r) => r.throughputPerUs * 1e6),
+    matches: (name) => TWIN_TIME.exec(name)?.[1] === 'throughput',
+    evaluate: (spec, name) => twinMedian(onCores(spec, name), (r) => r.throughputPerUs * 1e6),
   },
   {
-    pattern: 'twin.time',
+    pattern: 'twin.time[.on-<n>-cores]',
     unit: 's',
-    matches: exactly('twin.time'),
-    evaluate: (spec) => twinMedian(spec, (r) => r.makespanUs / 1e6),
+    matches: (name) => TWIN_TIME.exec(name)?.[1] === 'time',
+    evaluate: (spec, name) => twinMedian(onCores(spec, name), (r) => r.makespanUs / 1e6),
+  },
+  {
+    // Eq. 2 with the twin's steady throughput: the time n items out would take at the rate the
+    // twin holds once the pipeline is full (the paper's scale from a shorter twin run).
+    pattern: 'twin.time-for-<n>-items[.on-<n>-cores]',
+    unit: 's',
+    matches: (name) => TWIN_TIME.exec(name)?.[2] !== undefined,
+    evaluate: (spec, name) =>
+      Number(TWIN_TIME.exec(name)![2]) /
+      twinMedian(onCores(spec, name), (r) => r.steadyThroughputPerUs * 1e6),
+  },
+  {
+    // Seed 000 §3.4 through src/model/sizing.ts: N_optimal (queue size), c_optimal (npTh, the
+    // parallel threads in total, or per parallel stage), and for the same work run TBB-style with
+    // npTh workers the tokens per thread and, at that many, the threads.
+    pattern: 'sizing.<n-optimal|c-optimal|c-optimal-per-stage|tbb-tokens-per-thread|tbb-c-optimal>',
+    unit: 'count',
+    matches: (name) => SIZING.test(name),
+    evaluate: (spec, name) => sizingValue(spec, SIZING.exec(name)![1]),
   },
   {
     // Run time per item: for a phaser ring, whose items are the token's hops, µs per hop.
@@ -217,8 +266,19 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
   },
 ];
 
+/** The spec with the cores a `.on-<n>-cores` suffix names (unchanged without one). */
+function onCores(spec: ExperimentSpec, name: string): ExperimentSpec {
+  const cores = TWIN_TIME.exec(name)?.[3];
+  if (cores === undefined) return spec;
+  const [min, max] = LIMITS.cores;
+  if (!(Number(cores) >= min && Number(cores) <= max))
+    throw new Error(`${name}: ${cores} cores is out of range (allowed ${min}..${max})`);
+  return { ...spec, cores: Number(cores) };
+}
+
 export function formatQuantity(value: number, q: Pick<ClaimQuantity, 'unit'>): string {
   if (q.unit === 'fraction') return `${(value * 100).toFixed(1)}%`;
   if (q.unit === 'ratio') return `${value.toFixed(3)}×`;
+  if (q.unit === 'count') return String(value);
   return `${value.toPrecision(4)} ${q.unit}`;
 }

@@ -16,7 +16,7 @@
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { join, readId, readObject, readString, requireField, SpecError } from '../spec/specFields';
 import { CLAIM_QUANTITIES, formatQuantity, type ClaimQuantity } from './claimQuantities';
-import type { ControlValues, LessonControl } from './controls';
+import { rangeValue, type ControlValues, type LessonControl } from './controls';
 
 export interface QuantityRef {
   quantity: ClaimQuantity;
@@ -107,13 +107,9 @@ export function controlValue(
       );
     return value;
   }
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < control.min || value > control.max)
-    throw new SpecError(
-      path,
-      `${id}=${String(raw)} is out of range (allowed ${control.min}..${control.max})`,
-    );
-  return value;
+  const parsed = rangeValue(control, raw);
+  if ('error' in parsed) throw new SpecError(path, parsed.error);
+  return parsed.value;
 }
 
 function parseCheck(text: string, path: string, controls: LessonControl[]) {

@@ -35,6 +35,14 @@ export const COMPONENTS = {
     'throughput against the batch size: push/pop batched, the thread ring not (a cycle); needs graph choices push-pop and ring',
   'branch-compare':
     'a linear and a branched graph of the same work against the threads; needs graph choices linear and branched',
+  'stage-breakdown':
+    "useful, idle and blocked time per stage for both of a `layout` control's paired layouts, side by side (seed 000's Fig. 2)",
+  'layout-chart':
+    "time for the run against npTh for both paired layouts: the closed or open model, the exact chain, runs (seed 000's Fig. 6)",
+  oversubscription:
+    "one thread per core against `tpc` threads per core on the visitor's cores: time, speed-up, efficiency (seed 000's Table 1)",
+  sizing:
+    "'Size it for me': measure the stages, solve N_optimal and c_optimal with the numbers shown, set them and run (seed 000 §3.4)",
 } as const;
 
 export type ComponentName = keyof typeof COMPONENTS;

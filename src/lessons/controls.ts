@@ -1,7 +1,8 @@
 // Lesson controls: their types, how they are read from front matter, and how their values are
 // written into the experiment (spec paths such as `stages[1].threads`). Pure; used at build time
 // and on the page.
-import { parseExperimentSpec, type ExperimentSpec } from '../spec/experimentSpec';
+import { parseExperimentSpec, type ExperimentSpec, type StageSpec } from '../spec/experimentSpec';
+import { parallelThreadsOf, splitParallelThreads } from '../spec/parallelThreads';
 import { TOP_FIELDS } from '../spec/runtimeKinds';
 import {
   join,
@@ -19,15 +20,27 @@ export interface RangeControl {
   /** The URL parameter name. */
   id: string;
   label: string;
-  /** Spec paths the value is written to, e.g. `stages[1].threads`. */
+  /** Spec paths the value is written to, e.g. `stages[1].threads` or PARALLEL_THREADS. Empty for
+   * a lesson parameter: a value the lesson's own components read, changing no spec field. */
   targets: string[];
   min: number;
   max: number;
   step: number;
   unit: string | null;
-  /** The spec's value at the first target. */
-  defaultValue: number;
+  /** The value may also be UNBOUNDED, written to the targets as null (a queue's capacity); absent
+   * means false (controls built in code need not say). */
+  unbounded?: boolean;
+  /** The spec's value at the first target (UNBOUNDED for null), or the front matter's `default`
+   * for a lesson parameter. */
+  defaultValue: number | typeof UNBOUNDED;
 }
+
+/** A range control's value for null (an unbounded queue: the paper's open model). */
+export const UNBOUNDED = 'unbounded';
+
+/** The threads of the parallel stages in total (the paper's npTh): written, it is split over the
+ * parallel stages as evenly as integers allow (src/spec/parallelThreads.ts); read, their sum. */
+export const PARALLEL_THREADS = 'stages[parallel].threads';
 
 /** One of a few named variants, each replacing top-level spec fields (e.g. the whole `stages`). */
 export interface ChoiceControl {
@@ -53,6 +66,12 @@ const PATH_STEP = /([A-Za-z]+)|\[(\d+)\]/g;
 
 /** Reads the value at a spec path such as `stages[1].threads` (undefined when absent). */
 export function getAtPath(root: unknown, path: string): unknown {
+  if (path === PARALLEL_THREADS) {
+    const stages = (root as { stages?: unknown })?.stages;
+    return Array.isArray(stages) && stages.some((s) => (s as StageSpec)?.mode === 'parallel')
+      ? parallelThreadsOf((stages as StageSpec[]).map((s) => ({ ...s, threads: s.threads ?? 1 })))
+      : undefined;
+  }
   let node: unknown = root;
   for (const m of path.matchAll(PATH_STEP)) {
     if (node === null || typeof node !== 'object') return undefined;
@@ -64,6 +83,15 @@ export function getAtPath(root: unknown, path: string): unknown {
 /** A deep copy of `root` with the value at `path` replaced. */
 export function setAtPath<T>(root: T, path: string, value: unknown): T {
   const copy = structuredClone(root) as Record<string, unknown>;
+  if (path === PARALLEL_THREADS) {
+    const stages = (copy.stages as StageSpec[]).map((s) => ({ ...s, threads: s.threads ?? 1 }));
+    try {
+      copy.stages = splitParallelThreads(stages, value as number);
+    } catch (e) {
+      throw new SpecError(PARALLEL_THREADS, (e as Error).message);
+    }
+    return copy as T;
+  }
   const steps = [...path.matchAll(PATH_STEP)].map((m) => m[1] ?? Number(m[2]));
   let node = copy as Record<string | number, unknown>;
   for (const step of steps.slice(0, -1)) node = node[step] as Record<string | number, unknown>;
@@ -95,7 +123,7 @@ export function applyControls(
   for (const c of controls) {
     const v = values[c.id];
     if (c.kind !== 'range' || v === undefined) continue;
-    for (const target of c.targets) spec = setAtPath(spec, target, v);
+    for (const target of c.targets) spec = setAtPath(spec, target, v === UNBOUNDED ? null : v);
   }
   return parseExperimentSpec(spec);
 }
@@ -142,24 +170,39 @@ export function readControl(
     'max',
     'step',
     'unit',
+    'unbounded',
+    'default',
     'choices',
   ]);
   const id = readId(o, path, CONTROL_ID, 24);
   const label = readString(requireField(o, 'label', path), join(path, 'label'), 1, 60);
   if (o.choices !== undefined) {
-    for (const key of ['targets', 'min', 'max', 'step', 'unit'])
+    for (const key of ['targets', 'min', 'max', 'step', 'unit', 'unbounded', 'default'])
       if (o[key] !== undefined)
         throw new SpecError(join(path, key), 'not allowed on a control with choices');
     return readChoiceControl(o, path, id, label);
   }
-  const targetsRaw = requireField(o, 'targets', path);
-  if (!Array.isArray(targetsRaw) || targetsRaw.length === 0 || targetsRaw.length > 16)
+  if (o.unbounded !== undefined && typeof o.unbounded !== 'boolean')
+    throw new SpecError(join(path, 'unbounded'), `${String(o.unbounded)} is not true or false`);
+  const unbounded = o.unbounded === true;
+  // A lesson parameter (no targets) takes its default from the front matter.
+  const targetsRaw = o.targets ?? (o.default !== undefined ? [] : requireField(o, 'targets', path));
+  if (!Array.isArray(targetsRaw) || targetsRaw.length > 16)
     throw new SpecError(join(path, 'targets'), 'must be a list of 1..16 spec paths');
+  if (targetsRaw.length > 0 && o.default !== undefined)
+    throw new SpecError(
+      join(path, 'default'),
+      "not allowed on a control with targets (its default is the experiment's value)",
+    );
   const targets = targetsRaw.map((t, i) => {
     const tp = join(join(path, 'targets'), i);
     const target = readString(t, tp, 1, 64);
-    if (!Number.isInteger(getAtPath(experiment, target)))
-      throw new SpecError(tp, `"${target}" is not an integer field of the experiment`);
+    const at = getAtPath(experiment, target);
+    if (!Number.isInteger(at) && !(unbounded && at === null))
+      throw new SpecError(
+        tp,
+        `"${target}" is not an integer field of the experiment${unbounded ? ' (or null)' : ''}`,
+      );
     return target;
   });
   const min = readInteger(requireField(o, 'min', path), join(path, 'min'), 0, 1e8);
@@ -167,14 +210,39 @@ export function readControl(
   const step =
     o.step === undefined ? 1 : readInteger(o.step, join(path, 'step'), 1, max - min || 1);
   const unit = o.unit === undefined ? null : readString(o.unit, join(path, 'unit'), 1, 16);
-  const defaultValue = getAtPath(experiment, targets[0]) as number;
-  if (defaultValue < min || defaultValue > max)
+  const raw =
+    targets.length > 0
+      ? getAtPath(experiment, targets[0])
+      : readInteger(o.default, join(path, 'default'), min, max);
+  const defaultValue = raw === null ? UNBOUNDED : (raw as number);
+  if (defaultValue !== UNBOUNDED && (defaultValue < min || defaultValue > max))
     throw new SpecError(
       join(path, 'targets'),
       `the experiment's ${targets[0]} = ${defaultValue} is outside min..max (${min}..${max})`,
     );
-  return { kind: 'range', id, label, targets, min, max, step, unit, defaultValue };
+  return { kind: 'range', id, label, targets, min, max, step, unit, unbounded, defaultValue };
 }
+
+/** A range control's value from text (a URL parameter, a claim's `at`): an integer in min..max,
+ * or UNBOUNDED where the control allows it; else an error naming the control and the range. */
+export function rangeValue(
+  control: RangeControl,
+  raw: unknown,
+): { value: number | typeof UNBOUNDED } | { error: string } {
+  if (control.unbounded && raw === UNBOUNDED) return { value: UNBOUNDED };
+  const text = String(raw).trim();
+  const value = typeof raw === 'number' ? raw : /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
+  const name = `${control.id}=${String(raw)}`;
+  if (!Number.isInteger(value))
+    return { error: `${name} is not a whole number (${allowedValues(control)})` };
+  if (value < control.min || value > control.max)
+    return { error: `${name} is out of range (${allowedValues(control)})` };
+  return { value };
+}
+
+/** "allowed 1..64" or "allowed 1..64 or unbounded". */
+export const allowedValues = (c: RangeControl): string =>
+  `allowed ${c.min}..${c.max}${c.unbounded ? ` or ${UNBOUNDED}` : ''}`;
 
 /** Every choice, and every range control at its min and max under every choice, must give a
  * valid experiment: no position of the controls can produce a bad run. */
@@ -190,6 +258,9 @@ export function checkEveryPosition(experimentSource: unknown, controls: LessonCo
         ? choiceSets.flatMap((base) => [
             ['max', { ...base, [c.id]: c.max }] as [string, ControlValues],
             ['min', { ...base, [c.id]: c.min }] as [string, ControlValues],
+            ...(c.unbounded
+              ? [['unbounded', { ...base, [c.id]: UNBOUNDED }] as [string, ControlValues]]
+              : []),
           ])
         : choiceSets.map((values) => ['choices', values] as [string, ControlValues]);
     for (const [field, values] of positions) {

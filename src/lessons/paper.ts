@@ -82,6 +82,9 @@ export interface PaperRow {
   twinValue: number | null;
   /** How it was computed, with the numbers (shown as the value's title). */
   twinEvidence: string | null;
+  /** Where that value comes from: the seeded twin ('simulated'), or the models alone ('model':
+   * no side of it runs the twin, e.g. sizing's N_optimal). */
+  twinKind: 'simulated' | 'model';
   /** Whether the lesson's views report a value measured on the visitor's threads. */
   measured: boolean;
   /** The committed benchmark's value (measured on the machine that ran it), or null. */
@@ -203,6 +206,8 @@ export function evaluatePaperRows(
       }
     }
     const bench = r.bench && benchRatio(r.bench.target, r.bench.of, r.bench.over);
+    const sides = r.twin ? [r.twin.over, r.twin.under] : [];
+    const simulated = sides.some((s) => s?.kind === 'quantity' && s.name.startsWith('twin.'));
     return {
       id: r.id,
       source: r.source,
@@ -213,6 +218,7 @@ export function evaluatePaperRows(
       paperBound: r.bound,
       twinValue,
       twinEvidence,
+      twinKind: simulated || !r.twin ? 'simulated' : 'model',
       measured: r.measured,
       benchValue: bench ? bench.ratio : null,
       benchTarget: bench ? bench.target : null,

@@ -7,6 +7,8 @@ export interface BoundedPipelineArgs {
   stages: StationArgs[];
   /** Waiting slots before each later stage: one number for all, or one per stage 1..K−1. */
   buffers: number | number[];
+  /** Give up (ModelArgumentError) past this many states; default and most 200,000. */
+  maxStates?: number;
 }
 
 export interface BoundedPipelineResult {
@@ -22,7 +24,12 @@ const MAX_STATES = 200_000;
  * finishes while the next stage has no free server and no free slot holds its item (blocked) until
  * a slot frees. State per stage i: waiting q_i, serving s_i, blocked b_i (stage 0: blocked only).
  */
-export function boundedPipeline({ stages, buffers }: BoundedPipelineArgs): BoundedPipelineResult {
+export function boundedPipeline({
+  stages,
+  buffers,
+  maxStates = MAX_STATES,
+}: BoundedPipelineArgs): BoundedPipelineResult {
+  const stateLimit = Math.min(maxStates, MAX_STATES);
   if (!Array.isArray(stages) || stages.length < 1) {
     throw new ModelArgumentError('stages', stages?.length ?? stages, 'a non-empty array');
   }
@@ -55,8 +62,8 @@ export function boundedPipeline({ stages, buffers }: BoundedPipelineArgs): Bound
       let to = index.get(key);
       if (to === undefined) {
         to = list.length;
-        if (to >= MAX_STATES)
-          throw new ModelArgumentError('stages', k, `a chain below ${MAX_STATES} states`);
+        if (to >= stateLimit)
+          throw new ModelArgumentError('stages', k, `a chain below ${stateLimit} states`);
         index.set(key, to);
         list.push(next);
       }

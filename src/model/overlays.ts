@@ -1,9 +1,15 @@
 // The model overlays a lesson can draw, by name, each as throughput in items/s for one
 // ExperimentSpec: what the lesson format's `models:` list, the model chart and the checked claims
-// evaluate.
-import type { ExperimentSpec } from '../spec/experimentSpec';
+// evaluate. Throughput counts items OUT of the pipeline (what the runtimes and the twin count), so
+// for a spec whose stages emit several items per item it is the models' rate times that factor.
+// An overlay that does not apply to a spec gives null: the closed models (Case 1, exact) need
+// bounded queues, the open one (Case 2) unbounded ones, as the paper models ferret and dedup.
+import { outputsPerItem, type ExperimentSpec } from '../spec/experimentSpec';
+import { ModelArgumentError } from './args';
 import { ioBounds, isThreadPerStage } from './ioBounds';
 import { barrierIntervalRates } from './seedModels';
+import { boundedPipeline } from './boundedPipeline';
+import { stageInputs } from './serviceTime';
 import { closedStaticModel, openStaticModel } from './staticModels';
 import { streamGraphBound } from './streamGraphBound';
 import { idealModel, workStealingModel } from './workStealing';
@@ -20,13 +26,15 @@ export const MODEL_OVERLAYS = [
   'packing-bound',
   'balanced',
   'stream-bound',
+  'exact',
+  'case3-unclamped',
 ] as const;
 export type ModelOverlay = (typeof MODEL_OVERLAYS)[number];
 
 export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
-  case1: 'Case 1 (closed, T_arr = max T_ser)',
-  'case1-per-server': 'Case 1 (T_arr = max T_ser / c)',
-  case2: 'Case 2 (open)',
+  case1: "Case 1, T_arr = max T_ser (the paper's text)",
+  'case1-per-server': 'Case 1, T_arr = max T_ser/c (reproduces Fig. 6a)',
+  case2: 'Case 2 (open, M/M/c per stage)',
   case3: 'Case 3 (work stealing)',
   ideal: 'Ideal (one central queue)',
   'lambda-max': 'λ_max = 1/T_serial (Eq. 9)',
@@ -35,16 +43,22 @@ export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
   'packing-bound': 'idealised packing bound (no balancing inside an interval)',
   balanced: 'perfect balance (every core busy all interval)',
   'stream-bound': 'Bound: threads ÷ all work, 1 ÷ slowest task',
+  exact: 'exact bounded-queue chain',
+  'case3-unclamped': "Case 3 before our cap (the paper's Σλ'_j)",
 };
 
 /** Which specs an overlay applies to, and its throughput there in items/µs (barrier runtime:
  * intervals/µs) — one row per overlay, so adding one names its runtimes in one place. */
 interface OverlayModel {
   appliesTo(spec: ExperimentSpec): boolean;
-  perUs(spec: ExperimentSpec): number;
+  /** null where the model cannot be solved for this spec (the exact chain too large). */
+  perUs(spec: ExperimentSpec): number | null;
 }
 
 const stealing = (spec: ExperimentSpec) => spec.runtime === 'work-stealing';
+// The closed models (Case 1, the exact chain) need bounded queues, the open one (Case 2) unbounded.
+const closed = (spec: ExperimentSpec) => isThreadPerStage(spec) && spec.queue.capacity !== null;
+const open = (spec: ExperimentSpec) => isThreadPerStage(spec) && spec.queue.capacity === null;
 // Eq. 8–10 (the bounds at the ends of the pipeline) apply to every pipeline runtime kind; the
 // barrier runtime is no pipeline: its overlays are in intervals/s.
 const pipeline = (spec: ExperimentSpec) => spec.runtime !== 'barrier';
@@ -52,16 +66,18 @@ const barrier = (spec: ExperimentSpec) => spec.runtime === 'barrier';
 
 const OVERLAY_MODELS: Record<ModelOverlay, OverlayModel> = {
   case1: {
-    appliesTo: isThreadPerStage,
+    appliesTo: closed,
     perUs: (spec) => closedStaticModel(spec, { reading: 'max-service' }).throughputPerUs,
   },
   'case1-per-server': {
-    appliesTo: isThreadPerStage,
+    appliesTo: closed,
     perUs: (spec) => closedStaticModel(spec, { reading: 'max-service-per-server' }).throughputPerUs,
   },
-  case2: { appliesTo: isThreadPerStage, perUs: (spec) => openStaticModel(spec).throughputPerUs },
+  case2: { appliesTo: open, perUs: (spec) => openStaticModel(spec).throughputPerUs },
   case3: { appliesTo: stealing, perUs: (spec) => workStealingModel(spec).throughputPerUs },
+  'case3-unclamped': { appliesTo: stealing, perUs: (spec) => workStealingModel(spec).rawPerUs },
   ideal: { appliesTo: stealing, perUs: idealModel },
+  exact: { appliesTo: (spec) => closed(spec) && !reshapes(spec), perUs: exactPerUs },
   'lambda-max': { appliesTo: pipeline, perUs: (spec) => ioBounds(spec).lambdaMaxPerUs },
   'lambda-upper': { appliesTo: pipeline, perUs: (spec) => ioBounds(spec).lambdaUpperPerUs },
   'lambda-eu': { appliesTo: pipeline, perUs: (spec) => ioBounds(spec).lambdaEuPerUs },
@@ -76,10 +92,44 @@ const OVERLAY_MODELS: Record<ModelOverlay, OverlayModel> = {
   },
 };
 
+/** Most states the exact chain may have for the overlay (a chain this size solves in well under a
+ * second here). Larger pipelines get no exact value: ferret's six stages at N = 20 would have
+ * billions of states. */
+export const EXACT_MAX_STATES = 1500;
+
 /** Model throughput in items/s (barrier runtime: intervals/s), or null when the overlay does not
- * apply to this runtime. */
+ * apply to this spec. */
 export function modelItemsPerSec(overlay: ModelOverlay, spec: ExperimentSpec): number | null {
   const model = Object.hasOwn(OVERLAY_MODELS, overlay) ? OVERLAY_MODELS[overlay] : null;
   const perUs = model?.appliesTo(spec) ? model.perUs(spec) : null;
-  return perUs === null || !Number.isFinite(perUs) ? null : perUs * 1e6;
+  return perUs === null || !Number.isFinite(perUs) ? null : perUs * outputsPerItem(spec) * 1e6;
 }
+
+/** Emitting or bypassed stages: the chain has no such moves, so it would not be exact. */
+const reshapes = (spec: ExperimentSpec) =>
+  spec.stages.some((s) => (s.emits ?? 1) !== 1 || (s.bypass ?? 0) !== 0);
+
+/** The exact CTMC of the bounded pipeline (boundedPipeline: saturated input, `capacity` waiting
+ * slots before each later station, blocking after service), where it is small enough. */
+function exactPerUs(spec: ExperimentSpec): number | null {
+  const stations = stageInputs(spec);
+  if (stations.some((s) => !(s.serviceTimeUs > 0))) return null;
+  const stages = stations.map((s) => ({ serviceTime: s.serviceTimeUs, servers: s.servers }));
+  const buffers = spec.queue.capacity!;
+  // A page redraws its numbers every frame: solve each chain once.
+  const key = JSON.stringify([stages, buffers]);
+  if (!exactSolved.has(key)) {
+    if (exactSolved.size >= 256) exactSolved.clear();
+    try {
+      exactSolved.set(
+        key,
+        boundedPipeline({ stages, buffers, maxStates: EXACT_MAX_STATES }).throughput,
+      );
+    } catch (e) {
+      if (!(e instanceof ModelArgumentError)) throw e;
+      exactSolved.set(key, null);
+    }
+  }
+  return exactSolved.get(key)!;
+}
+const exactSolved = new Map<string, number | null>();

@@ -5,9 +5,19 @@ import { finiteSource } from './finiteSource';
 import { mmc } from './mmc';
 import { stageInputs, type MeasuredServiceUs } from './serviceTime';
 
-/** Case 1's T_arr: the paper's text says max(T_ser_i) ('max-service', the default, to be labelled
- * "paper" on screen); max(T_ser_i / c_i) ('max-service-per-server') is also arguable. */
+/**
+ * Case 1's T_arr. The paper's text says max(T_ser_i) ('max-service'); we default to
+ * max(T_ser_i / c_i) ('max-service-per-server'), the inter-arrival time the slowest stage allows,
+ * because it is the reading that reproduces the paper's own results: on a ferret profile of 7.32 ms
+ * per image (lessons/03), it has the 3-stage layout faster than the 6-stage one at every npTh until
+ * the input stage's bound (Fig. 6a, §3.1), and c_opt = 15 collapsed and 12 per stage at N = 20
+ * (§3.4). The literal reading gives a token a whole T_max of think time at the slowest stage itself,
+ * capping λ at N/(2·T_max): the collapsed stage never reaches λ_max there (c_opt does not exist) and
+ * 6 stages overtake 3 from npTh = 32 on — the opposite of Fig. 6a. Lessons draw both, the literal
+ * one dashed and captioned as such (tests/unit/model/readings.test.ts holds these numbers).
+ */
 export type ArrivalReading = 'max-service' | 'max-service-per-server';
+export const DEFAULT_READING: ArrivalReading = 'max-service-per-server';
 
 export interface Case1Result {
   throughputPerUs: number;
@@ -20,7 +30,8 @@ export interface Case1Result {
 
 /**
  * Case 1: each stage i is an M/M/c_i/N/N finite source with N = Queue_size tokens and per-token
- * think time T_arr (Eq. 3: λ_i = Σ(N−n)P_n(i)/T_arr = (N − L_i)/T_arr); λe = min_i λ_i.
+ * think time T_arr (Eq. 3: λ_i = Σ(N−n)P_n(i)/T_arr = (N − L_i)/T_arr); λe = min_i λ_i (Eq. 1).
+ * Rates are in items into the pipeline per µs (see stageInputs for emitting/bypassed stages).
  * Stages are independent (no blocking between them), as in the paper. Stages with zero service
  * time never limit throughput and are skipped. `queueSize` defaults to spec.queue.capacity.
  */
@@ -32,7 +43,7 @@ export function closedStaticModel(
     measuredServiceUs?: MeasuredServiceUs;
   } = {},
 ): Case1Result {
-  const reading = options.reading ?? 'max-service';
+  const reading = options.reading ?? DEFAULT_READING;
   const queueSize = options.queueSize ?? spec.queue.capacity;
   if (queueSize === null) {
     throw new ModelArgumentError('queue.capacity', null, 'a bounded queue for Case 1; use Case 2');
@@ -75,7 +86,11 @@ export interface Case2Result {
 /**
  * Case 2 (open, unbounded queues, Eq. 4): each stage an M/M/c_i fed at λ. By default the input
  * stage is the source and λ = c_0/T_ser_0 (saturated input), so stages 1.. are the queues and the
- * latency adds T_ser_0; with an explicit arrival rate every stage is a queue.
+ * latency adds T_ser_0; with an explicit arrival rate every stage is a queue. With emitting or
+ * bypassed stages (dedup) a stage's arrival rate is λ times its visit ratio (Eq. 4's T_arr_i,
+ * "composing the throughput from the stages that reach S_i"), which stageInputs folds into its
+ * demand; the latency then treats a stage's visits per input item as one service of that demand
+ * (an approximation; the throughput and stability are exact under the model's assumptions).
  */
 export function openStaticModel(
   spec: ExperimentSpec,

@@ -79,6 +79,10 @@ export interface StageSpec {
    * stage's task (phaser). */
   threads: number;
   service: ServiceSpec;
+  /** Items out per item served (dedup's FindAllAnchors); present only when not 1. */
+  emits?: number;
+  /** Fraction of the items that skip this stage (dedup's Compress); present only when not 0. */
+  bypass?: number;
   /** Phaser only: what the stage's task does to each element (src/spec/phaserGraph.ts). */
   op?: StageOp;
   /** Phaser only: the stage whose task spawns this one (absent: the root spawns it). */
@@ -122,7 +126,7 @@ export interface ExperimentSpec {
   cores?: number;
 }
 
-const STAGE_FIELDS = ['name', 'mode', 'threads', 'service'];
+const STAGE_FIELDS = ['name', 'mode', 'threads', 'service', 'emits', 'bypass'];
 const PHASER_STAGE_FIELDS = [...STAGE_FIELDS, 'op', 'parent'];
 /** Each service kind's fields, in the order messages list them. */
 const SERVICE_FIELDS: Record<ServiceSpec['kind'], readonly string[]> = {
@@ -180,9 +184,22 @@ function parseService(value: unknown, path: string): ServiceSpec {
   }
 }
 
+/** Stages that emit several items or that items bypass: only the static and collapsed runtimes
+ * (and their twin) implement them; every other kind takes emits 1 and bypass 0. */
+const takesStageFlow = (runtime: Runtime) => runtime === 'static' || runtime === 'collapsed';
+
 /** Serial stages need 1 thread under every runtime, although work-stealing ignores the count.
- * Phaser stages also take `op` (required) and `parent`; other runtimes know neither. */
-function parseStage(value: unknown, path: string, phaser: boolean): StageSpec {
+ * `outPerItem` is how many items one input item has become before this stage (the emits of the
+ * stages before it), so the items out stay within the items limit. Phaser stages also take `op`
+ * (required) and `parent`; other runtimes know neither. */
+function parseStage(
+  value: unknown,
+  path: string,
+  runtime: Runtime,
+  index: number,
+  outPerItem: number,
+): StageSpec {
+  const phaser = runtime === 'phaser';
   const obj = readObject(value, path, phaser ? PHASER_STAGE_FIELDS : STAGE_FIELDS);
   const name = readString(
     requireField(obj, 'name', path),
@@ -201,9 +218,39 @@ function parseStage(value: unknown, path: string, phaser: boolean): StageSpec {
     );
   }
   const service = parseService(requireField(obj, 'service', path), join(path, 'service'));
-  if (!phaser) return { name, mode, threads, service };
-  const op = readEnum(requireField(obj, 'op', path), join(path, 'op'), STAGE_OPS);
-  const stage: StageSpec = { name, mode, threads, service, op };
+  const stage: StageSpec = { name, mode, threads, service };
+  const emits =
+    obj.emits === undefined ? 1 : readInteger(obj.emits, join(path, 'emits'), ...LIMITS.stageEmits);
+  const emitsRule = (allowed: string) =>
+    new SpecError(join(path, 'emits'), `${emits} is out of range (allowed ${allowed})`);
+  if (emits !== 1 && !takesStageFlow(runtime)) throw emitsRule(`1 for the ${runtime} runtime`);
+  const most = Math.min(LIMITS.stageEmits[1], Math.floor(LIMITS.items[1] / outPerItem));
+  if (emits > most)
+    throw emitsRule(`1..${most} after the ${outPerItem} items per item of the stages before`);
+  if (emits !== 1) stage.emits = emits;
+  const bypass =
+    obj.bypass === undefined
+      ? 0
+      : readNumber(obj.bypass, join(path, 'bypass'), ...LIMITS.stageBypass);
+  if (bypass !== 0) {
+    const rule = !takesStageFlow(runtime)
+      ? `the ${runtime} runtime`
+      : mode !== 'parallel'
+        ? `a ${mode} stage`
+        : index === 0
+          ? 'the first stage'
+          : emits !== 1
+            ? `a stage that emits ${emits} items`
+            : null;
+    if (rule)
+      throw new SpecError(
+        join(path, 'bypass'),
+        `${bypass} is out of range (allowed 0 for ${rule})`,
+      );
+    stage.bypass = bypass;
+  }
+  if (!phaser) return stage;
+  stage.op = readEnum(requireField(obj, 'op', path), join(path, 'op'), STAGE_OPS);
   if (obj.parent !== undefined)
     stage.parent = readString(obj.parent, join(path, 'parent'), ...LIMITS.stageNameBytes);
   return stage;
@@ -236,7 +283,12 @@ export function parseExperimentSpec(json: unknown): ExperimentSpec {
     ...LIMITS.stages,
     'stages',
   );
-  const stages = rawStages.map((stage, i) => parseStage(stage, join('stages', i), phaser));
+  let outPerItem = 1;
+  const stages = rawStages.map((raw, i) => {
+    const stage = parseStage(raw, join('stages', i), runtime, i, outPerItem);
+    outPerItem *= stage.emits ?? 1;
+    return stage;
+  });
   kind.checkStages?.(stages);
   const stageThreads = stages.map((s) => s.threads);
   const threads = kind.threads(obj, stageThreads);
@@ -251,6 +303,12 @@ export function parseExperimentSpec(json: unknown): ExperimentSpec {
   const own = kind.ownFields?.(obj, stageThreads, { stages, threads }) ?? {};
   const graph = phaser ? readPhaserGraph(obj, stages) : {};
   const items = readInteger(requireField(obj, 'items', ''), 'items', ...LIMITS.items);
+  const mostItems = Math.floor(LIMITS.items[1] / outPerItem);
+  if (items > mostItems)
+    throw new SpecError(
+      'items',
+      `${items} is out of range (allowed ${LIMITS.items[0]}..${mostItems} with ${outPerItem} items out per item in)`,
+    );
   if (phaser && stages.some((s) => s.op === 'sieve')) checkSieveItems(items);
   const seed = readInteger(requireField(obj, 'seed', ''), 'seed', ...LIMITS.seed);
   // Keys in the normalised order (contracts/spec.md): each kind's own fields sit after queue.
@@ -285,6 +343,14 @@ function readPhaserGraph(
     obj.batching === undefined ? 'adaptive' : readEnum(obj.batching, 'batching', BATCHINGS);
   return { streams, bound, batch, batching };
 }
+
+/** Items out of the last stage per item in: the product of the stages' emits. */
+export const outputsPerItem = (spec: Pick<ExperimentSpec, 'stages'>): number =>
+  spec.stages.reduce((product, s) => product * (s.emits ?? 1), 1);
+
+/** Items out of the last stage over the whole run. */
+export const itemsOut = (spec: Pick<ExperimentSpec, 'stages' | 'items'>): number =>
+  spec.items * outputsPerItem(spec);
 
 /** The same from JSON text, read as the C++ parser reads it (byte offsets in syntax errors). */
 export function parseExperimentSpecJson(text: string): ExperimentSpec {

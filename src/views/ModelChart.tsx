@@ -14,7 +14,16 @@ export interface ModelChartProps {
   /** Label of the y axis, e.g. 'throughput (items/s)'. */
   yLabel: string;
   /** Model curves: [x, y] points in x order; dashed for secondary readings. */
-  curves: Array<{ id: string; label: string; points: Array<[number, number]>; dashed?: boolean }>;
+  curves: Array<{
+    id: string;
+    label: string;
+    points: Array<[number, number]>;
+    dashed?: boolean;
+    /** Dotted instead of dashed (a third reading). */
+    dotted?: boolean;
+    /** Stroke colour; by default the curves take MODEL_SHADES in turn. */
+    colour?: string;
+  }>;
   /** Runs: median y with the min..max of its repeats, and where it came from. */
   points: Array<{
     x: number;
@@ -22,7 +31,12 @@ export interface ModelChartProps {
     min?: number;
     max?: number;
     source: 'threads' | 'simulation';
+    /** Which of `series` the run belongs to (e.g. one of two layouts). */
+    series?: number;
   }>;
+  /** Series of runs (e.g. two layouts): each run of a series is marked with its short `mark`
+   * beside the point, and the legend says what each mark means. */
+  series?: Array<{ mark: string; label: string }>;
   /** The current setting of the swept parameter, marked by a vertical line. */
   currentX?: number;
   /** Width of the drawing, px. */
@@ -95,6 +109,11 @@ export function ModelChart(props: ModelChartProps) {
         ? [{ kind: 'measured' as const, label: 'measured (threads)' }]
         : []),
       ...(kinds.has('simulated') ? [{ kind: 'simulated' as const, label: 'simulated' }] : []),
+      ...(props.series ?? []).map((s) => ({
+        kind: 'series' as const,
+        label: `${s.mark} = ${s.label}`,
+        mark: s.mark,
+      })),
       ...lines.map((c, i) => ({ kind: 'model' as const, label: `model: ${c.label}`, curve: i })),
     ],
     PAD.left,
@@ -106,8 +125,8 @@ export function ModelChart(props: ModelChartProps) {
     .range([PAD.left, width - PAD.right]);
   const positive = ys.filter((v) => v > 0);
   const y = (
-    props.logY
-      ? scaleLog().domain([Math.min(...positive, 1), Math.max(...positive, 1)])
+    props.logY && positive.length > 0
+      ? scaleLog().domain([Math.min(...positive) / 1.3, Math.max(...positive) * 1.3])
       : scaleLinear().domain([0, Math.max(1, ...ys)])
   )
     .range([height - PAD.bottom, top])
@@ -115,10 +134,18 @@ export function ModelChart(props: ModelChartProps) {
   const xTicks = props.logX
     ? powersOfTwo(x.domain() as [number, number])
     : (integerTicks(xDomain, xs) ?? x.ticks(6));
-  const yTick = props.logY
+  // A log axis over more than two decades is ticked at powers of ten (first-item latency); over
+  // fewer, at d3's 1-2-5 steps, so a run time of 5..60 s still gets several labels.
+  const [d0, d1] = y.domain() as [number, number];
+  const manyDecades = props.logY === true && Math.log10(d1 / d0) > 2;
+  const yTick = manyDecades
     ? (t: number) => (t >= 1 ? String(t) : String(Number(t.toPrecision(1))))
-    : y.tickFormat(5, '~s');
-  const yTicks = props.logY ? powersOfTen(y.domain() as [number, number]) : y.ticks(5);
+    : y.tickFormat(props.logY ? 6 : 5, props.logY ? '~g' : '~s');
+  const yTicks = manyDecades
+    ? powersOfTen([d0, d1])
+    : props.logY
+      ? y.ticks(6).filter((t) => yTick(t) !== '')
+      : y.ticks(5);
   const baseY = height - PAD.bottom;
   const path = line<[number, number]>()
     .x((d) => x(d[0]))
@@ -176,7 +203,7 @@ export function ModelChart(props: ModelChartProps) {
         )}
         {lines.map((c, i) => {
           const d = path(c.points);
-          const colour = MODEL_SHADES[i % MODEL_SHADES.length];
+          const colour = c.colour ?? MODEL_SHADES[i % MODEL_SHADES.length];
           return (
             d && (
               <g key={c.id} data-testid="curve">
@@ -184,7 +211,7 @@ export function ModelChart(props: ModelChartProps) {
                   d={d}
                   className="model-line"
                   stroke={colour}
-                  strokeDasharray={c.dashed ? '7 5' : undefined}
+                  strokeDasharray={dashOf(c)}
                   data-kind="model"
                 />
               </g>
@@ -206,6 +233,11 @@ export function ModelChart(props: ModelChartProps) {
                 />
               )}
               <RunMark kind={kind} cx={cx} cy={y(p.y)} data={{}} />
+              {p.series !== undefined && props.series?.[p.series] && (
+                <text x={cx + 7} y={y(p.y) - 5} className="series-mark" data-series={p.series}>
+                  {props.series[p.series].mark}
+                </text>
+              )}
             </g>
           );
         })}
@@ -223,9 +255,13 @@ export function ModelChart(props: ModelChartProps) {
                   y1={0}
                   y2={0}
                   className="model-line"
-                  stroke={MODEL_SHADES[e.curve % MODEL_SHADES.length]}
-                  strokeDasharray={lines[e.curve].dashed ? '7 5' : undefined}
+                  stroke={lines[e.curve].colour ?? MODEL_SHADES[e.curve % MODEL_SHADES.length]}
+                  strokeDasharray={dashOf(lines[e.curve])}
                 />
+              ) : e.kind === 'series' ? (
+                <text x={6} y={5} className="series-mark">
+                  {e.mark}
+                </text>
               ) : (
                 <RunMark kind={e.kind} cx={10} cy={0} />
               )}
@@ -236,7 +272,13 @@ export function ModelChart(props: ModelChartProps) {
           ))}
         </g>
       </svg>
-      <ChartTable xLabel={xLabel} yLabel={yLabel} curves={lines} points={dots} />
+      <ChartTable
+        xLabel={xLabel}
+        yLabel={yLabel}
+        curves={lines}
+        points={dots}
+        series={props.series}
+      />
     </figure>
   );
 }
@@ -248,6 +290,7 @@ function ChartTable(p: {
   yLabel: string;
   curves: ModelChartProps['curves'];
   points: ModelChartProps['points'];
+  series?: ModelChartProps['series'];
 }) {
   const xs = [...new Set(p.curves.flatMap((c) => c.points.map(([x]) => x)))].sort((a, b) => a - b);
   const format = (v: number | undefined) => (isFiniteNumber(v) ? v.toPrecision(4) : '');
@@ -298,7 +341,12 @@ function ChartTable(p: {
                 <td>{format(pt.y)}</td>
                 <td>{format(pt.min)}</td>
                 <td>{format(pt.max)}</td>
-                <td>{kindOf(pt.source)}</td>
+                <td>
+                  {kindOf(pt.source)}
+                  {pt.series !== undefined && p.series?.[pt.series]
+                    ? `, ${p.series[pt.series].label}`
+                    : ''}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -306,4 +354,9 @@ function ChartTable(p: {
       )}
     </details>
   );
+}
+
+/** The stroke pattern of a curve: solid, dashed (a second reading) or dotted (a third). */
+function dashOf(c: { dashed?: boolean; dotted?: boolean }): string | undefined {
+  return c.dotted ? '2 4' : c.dashed ? '7 5' : undefined;
 }

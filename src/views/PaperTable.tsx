@@ -1,6 +1,7 @@
 // What a source paper measured beside ours, one row per claim and source of ours: the twin at the
-// paper's scale (simulated) and, once measured, the visitor's threads at theirs (measured). Each
-// row carries data-paper-value / data-ours-value as plain numbers in the row's unit, and data-kind.
+// paper's scale (simulated; or the models alone, for a figure the paper computed with its model)
+// and, once measured, the visitor's threads at theirs (measured). Each row carries
+// data-paper-value / data-ours-value as plain numbers in the row's unit, and data-kind.
 import type { ReactNode } from 'react';
 import { formatInUnit } from './format';
 
@@ -20,6 +21,8 @@ export interface PaperTableRow {
   twinValue: number | null;
   /** How the twin's value was computed (shown as its title). */
   twinEvidence: string | null;
+  /** The twin ('simulated', the default) or the models alone ('model'). */
+  twinKind?: 'simulated' | 'model';
   /** Whether the lesson's views measure this row on the visitor's threads. */
   measured: boolean;
   /** Ours from a committed benchmark (measured on the machine that ran it), when the row has one. */
@@ -77,7 +80,7 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
           /** One source of ours: the claim and the paper's number go on the first line only. */
           const ours = (o: {
             key: string;
-            kind: 'measured' | 'simulated';
+            kind: 'measured' | 'simulated' | 'model';
             source?: 'benchmark';
             value: number;
             title: string | null;
@@ -104,10 +107,15 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
           if (r.twinValue !== null)
             ours({
               key: 'twin',
-              kind: 'simulated',
+              kind: r.twinKind ?? 'simulated',
               value: r.twinValue,
               title: r.twinEvidence,
-              where: <>the twin at the paper&apos;s scale (simulated)</>,
+              where:
+                r.twinKind === 'model' ? (
+                  <>the model at the paper&apos;s scale</>
+                ) : (
+                  <>the twin at the paper&apos;s scale (simulated)</>
+                ),
             });
           if (r.benchValue !== null && r.benchValue !== undefined)
             ours({

@@ -175,10 +175,13 @@ test('the papers page lists every paper row of every lesson', async () => {
   await page.goto(`${h.url}#/papers`);
   await page.waitForSelector('[data-testid=papers-page]');
   expect(await page.locator('section[data-paper]').count()).toBe(5);
+  // Rows at the paper's scale: the twin's (simulated) or, for a figure the paper computed with
+  // its model, the models' alone (model).
   const twinRows = lessons.flatMap((l) => l.paper.filter((r) => r.twinValue !== null));
-  expect(await page.locator('[data-testid=paper-claim][data-kind=simulated]').count()).toBe(
-    twinRows.length,
-  );
+  for (const kind of ['simulated', 'model'] as const)
+    expect(await page.locator(`[data-testid=paper-claim][data-kind=${kind}]`).count()).toBe(
+      twinRows.filter((r) => r.twinKind === kind).length,
+    );
   for (const row of await page.locator('[data-testid=paper-claim]').all()) {
     expect(Number.isFinite(Number(await row.getAttribute('data-paper-value')))).toBe(true);
     expect(Number.isFinite(Number(await row.getAttribute('data-ours-value')))).toBe(true);

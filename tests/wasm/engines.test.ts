@@ -8,6 +8,7 @@
 // engine also pauses and resumes through the
 // exports (the page drives the same calls through the engine worker).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT } from '../../src/engine/pipeline/chooseEngine';
 import { readTap, type TapFrame } from '../../src/telemetry';
 import {
   startWasmPipeline,
@@ -15,7 +16,7 @@ import {
   whenPipelineFinished,
 } from '../../src/engine/pipeline/wasmPipeline';
 import type { PipelabModule } from '../../src/engine/wasmExports';
-import { parseExperimentSpec, type ExperimentSpec } from '../../src/spec/experimentSpec';
+import { itemsOut, parseExperimentSpec, type ExperimentSpec } from '../../src/spec/experimentSpec';
 import type { TelemetryEvent } from '../../src/telemetry';
 import { barrierTelemetryProblems } from '../support/barrierTelemetry';
 import { collect, runOnThreads, runOnTwin, type Collected } from './collectRun';
@@ -31,6 +32,13 @@ const stages = [
   { name: 'in', mode: 'serial-in-order', threads: 1, service: { kind: 'fixed', us: 20 } },
   { name: 'work', mode: 'parallel', threads: 2, service: { kind: 'exponential', meanUs: 60 } },
   { name: 'out', mode: 'serial-in-order', threads: 1, service: { kind: 'fixed', us: 20 } },
+];
+const dedupStages = [
+  { name: 'in', mode: 'serial-in-order', service: { kind: 'fixed', us: 10 } },
+  { name: 'anchor', mode: 'parallel', threads: 2, emits: 4, service: { kind: 'fixed', us: 40 } },
+  { name: 'hash', mode: 'parallel', service: { kind: 'exponential', meanUs: 10 } },
+  { name: 'compress', mode: 'parallel', bypass: 0.4, service: { kind: 'fixed', us: 20 } },
+  { name: 'out', mode: 'serial-in-order', service: { kind: 'fixed', us: 5 } },
 ];
 const SPECS: Record<string, ExperimentSpec> = {
   static: parseExperimentSpec({
@@ -92,6 +100,21 @@ const SPECS: Record<string, ExperimentSpec> = {
     batchItems: 16,
     items: 300,
     seed: 10,
+  }),
+  // Dedup's shapes (seed 000 §2.2): anchor emits 4 items per item, compress is bypassed by 40%.
+  'dedup static': parseExperimentSpec({
+    runtime: 'static',
+    stages: dedupStages,
+    queue: { kind: 'vyukov-mpmc', capacity: 4 },
+    items: 120,
+    seed: 8,
+  }),
+  'dedup collapsed, unbounded queues': parseExperimentSpec({
+    runtime: 'collapsed',
+    stages: dedupStages,
+    queue: { kind: 'vyukov-mpmc', capacity: null },
+    items: 120,
+    seed: 9,
   }),
   ...barrierSpecs(),
 };
@@ -184,6 +207,10 @@ function checkBarrierRun(spec: ExperimentSpec, { events, last }: Collected, engi
   expect(last.dropped).toBe(0);
 }
 
+/** Every item out of the last stage exactly once, numbered 0..itemsOut−1; at each stage, the items
+ * that reach it (numbered densely after an emitting stage) start once each, in order at a
+ * serial-in-order stage, all of them unless the stage is bypassed (then about 1 − bypass of them);
+ * the counters agree with the events. */
 function checkInvariants(spec: ExperimentSpec, run: Collected, engine = 'threads') {
   if (spec.runtime === 'barrier') return checkBarrierRun(spec, run, engine);
   if (spec.runtime === 'two-stage-output' || spec.runtime === 'two-stage-input')
@@ -191,14 +218,24 @@ function checkInvariants(spec: ExperimentSpec, run: Collected, engine = 'threads
   const { events, last } = run;
   const lastStage = spec.stages.length - 1;
   const out = events.filter((e) => e.kind === 'end' && e.stage === lastStage).map((e) => e.item);
-  expect([...out].sort((a, b) => a - b)).toEqual(Array.from({ length: spec.items }, (_, i) => i));
+  const total = itemsOut(spec);
+  expect([...out].sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i));
+  let arriving = spec.items;
   spec.stages.forEach((stage, s) => {
     const starts = events.filter((e) => e.kind === 'start' && e.stage === s).map((e) => e.item);
-    expect(starts, `stage ${s} starts`).toHaveLength(spec.items);
+    expect(new Set(starts).size, `stage ${s} starts each item once`).toBe(starts.length);
+    expect(starts.every((item) => item < arriving)).toBe(true);
+    const bypass = stage.bypass ?? 0;
+    if (bypass === 0) expect(starts, `stage ${s} starts`).toHaveLength(arriving);
+    else expect(Math.abs(starts.length / arriving - (1 - bypass))).toBeLessThan(0.1);
     if (stage.mode === 'serial-in-order')
       expect(starts, `stage ${s} order`).toEqual([...starts].sort((a, b) => a - b));
-    expect(last.counters[s].itemsOut, `stage ${s} itemsOut`).toBe(spec.items);
+    const emits = stage.emits ?? 1;
+    expect(last.counters[s].itemsIn, `stage ${s} itemsIn`).toBe(starts.length);
+    expect(last.counters[s].itemsOut, `stage ${s} itemsOut`).toBe(starts.length * emits);
+    arriving = starts.length * emits + (arriving - starts.length);
   });
+  expect(arriving).toBe(total);
   expect(last.dropped).toBe(0);
 }
 
@@ -211,6 +248,20 @@ describe.each(Object.keys(SPECS))('%s', (name) => {
 test('a bad spec is rejected by the C++ parser, naming the field', () => {
   const bad = { ...SPECS.static, stages: [{ ...SPECS.static.stages[0], threads: 2 }] };
   expect(() => startWasmPipeline(mod, bad as ExperimentSpec)).toThrow(/stages\[0\]\.threads/);
+});
+
+// The page sends such a run to the simulation (chooseEngine); the C++ refuses it by itself too,
+// at the same count, before any thread starts.
+test('unbounded queues: the threads engine refuses more items out than its memory holds', async () => {
+  const open = (items: number) =>
+    parseExperimentSpec({ ...SPECS['dedup collapsed, unbounded queues'], items });
+  const most = THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT / 4; // anchor emits 4 per item
+  expect(() => startWasmPipeline(mod, open(most + 1))).toThrow(
+    `items: ${most + 1} is out of range for the threads engine with unbounded queues (allowed 1..${most}: every item out could wait in a queue at once, and memory holds ${THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT})`,
+  );
+  startWasmPipeline(mod, open(most));
+  mod._pl_pipeline_request_cancel();
+  await whenPipelineFinished(mod);
 });
 
 test('cancel mid-run: every thread exits within 50 ms and the next run starts', async () => {

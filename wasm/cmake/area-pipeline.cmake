@@ -13,6 +13,9 @@ pipelab_add_test_suite(pipeline_runtime_tests
   ${PIPELAB_PIPELINE_TESTS}/pipeline/gold_test.cpp
   ${PIPELAB_PIPELINE_TESTS}/pipeline/cancel_test.cpp
   ${PIPELAB_PIPELINE_TESTS}/pipeline/pause_test.cpp)
+# The balancing lesson's shapes: dedup's emitting and bypassed stages, oversubscribed runs.
+pipelab_add_test_suite(pipeline_balancing_tests
+  ${PIPELAB_PIPELINE_TESTS}/pipeline/balancing_test.cpp)
 pipelab_add_test_suite(pipeline_two_stage_io_tests
   ${PIPELAB_PIPELINE_TESTS}/pipeline/two_stage_io_test.cpp)
 

@@ -1,5 +1,6 @@
-// A lesson's controls: a slider + number per range control, radio buttons per choice control.
-import type { ControlValues, LessonControl } from '../../lessons/controls';
+// A lesson's controls: a slider + number per range control (with an "unbounded" box where the
+// control allows it), radio buttons per choice control.
+import { UNBOUNDED, type ControlValues, type LessonControl } from '../../lessons/controls';
 
 export interface ControlsPanelProps {
   controls: LessonControl[];
@@ -19,15 +20,37 @@ export function ControlsPanel({ controls, values, onChange }: ControlsPanelProps
               min={c.min}
               max={c.max}
               step={c.step}
-              value={values[c.id]}
+              value={values[c.id] === UNBOUNDED ? c.max : values[c.id]}
+              disabled={values[c.id] === UNBOUNDED}
               aria-label={c.label}
               data-control={c.id}
               onChange={(e) => onChange(c.id, Number(e.target.value))}
             />
             <output>
               {values[c.id]}
-              {c.unit ? ` ${c.unit}` : ''}
+              {c.unit && values[c.id] !== UNBOUNDED ? ` ${c.unit}` : ''}
             </output>
+            {c.unbounded && (
+              <span className="unbounded-toggle">
+                <input
+                  type="checkbox"
+                  aria-label={`${c.label}: ${UNBOUNDED}`}
+                  data-control={`${c.id}-unbounded`}
+                  checked={values[c.id] === UNBOUNDED}
+                  onChange={(e) =>
+                    onChange(
+                      c.id,
+                      e.target.checked
+                        ? UNBOUNDED
+                        : c.defaultValue === UNBOUNDED
+                          ? c.max
+                          : c.defaultValue,
+                    )
+                  }
+                />
+                {UNBOUNDED}
+              </span>
+            )}
           </label>
         ) : (
           <fieldset key={c.id} className="choice-control" data-control={c.id}>

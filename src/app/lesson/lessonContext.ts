@@ -9,7 +9,7 @@ import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { LessonReplay } from './replay/useRecordReplay';
-import type { LessonRun } from './useLessonRun';
+import type { FinishedRun, LessonRun, RunEvent } from './useLessonRun';
 import type { LessonSweep } from './useSweep';
 
 export interface LessonContextValue {
@@ -17,6 +17,8 @@ export interface LessonContextValue {
   values: ControlValues;
   /** Sets one control (and the URL with it). */
   change: (id: string, value: number | string) => void;
+  /** Sets several controls at once. */
+  changeMany: (changes: ControlValues) => void;
   /** The experiment at the current values, or null with specError saying why. */
   spec: ExperimentSpec | null;
   specError: string | null;
@@ -30,6 +32,10 @@ export interface LessonContextValue {
   reportMeasured: (rowId: string, value: number) => void;
   /** Recording this lesson's runs, and the replay (if any) driving its views. */
   replay: LessonReplay;
+  /** The runs this page completed, oldest first (at most 200). */
+  runs: FinishedRun[];
+  /** Calls `listener` whenever a run starts or ends; returns the unsubscribe function. */
+  onRunEvent: (listener: (event: RunEvent) => void) => () => void;
 }
 
 export const LessonContext = createContext<LessonContextValue | null>(null);

@@ -1,7 +1,7 @@
 // A lesson's control values as they appear in the URL (#/lessons/<slug>?threads=4&stages=7), each
 // checked against its control's range or choices; bad values are named and fall back to defaults.
-import type { ControlValues, LessonControl } from '../../lessons/controls';
-import { parseChoiceParam, parseIntParam, unknownParamErrors } from '../queryParams';
+import { rangeValue, type ControlValues, type LessonControl } from '../../lessons/controls';
+import { parseChoiceParam, unknownParamErrors } from '../queryParams';
 
 /** Parameters every lesson page takes besides its controls. */
 export const LESSON_PAGE_PARAMS = ['engine'] as const;
@@ -17,7 +17,7 @@ export function readControlValues(
   for (const c of controls) {
     const parsed =
       c.kind === 'range'
-        ? parseIntParam(query, c.id, { min: c.min, max: c.max, fallback: c.defaultValue })
+        ? rangeParam(query, c)
         : parseChoiceParam(
             query,
             c.id,
@@ -29,4 +29,13 @@ export function readControlValues(
   }
   errors.push(...unknownParamErrors(query, [...controls.map((c) => c.id), ...pageParams], noun));
   return { values, errors };
+}
+
+/** A range control's URL value: absent → its default; bad → its default and a message. */
+function rangeParam(query: URLSearchParams, c: LessonControl & { kind: 'range' }) {
+  const raw = query.get(c.id);
+  if (raw === null || raw === '') return { value: c.defaultValue, error: null };
+  const parsed = rangeValue(c, raw);
+  if ('value' in parsed) return { value: parsed.value, error: null };
+  return { value: c.defaultValue, error: `${parsed.error}; using ${c.defaultValue}` };
 }

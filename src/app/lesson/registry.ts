@@ -10,6 +10,10 @@ import { CacheLineBlock } from './components/CacheLineBlock';
 import { CommModelBlock } from './components/CommModelBlock';
 import { ExperimentBlock } from './components/ExperimentBlock';
 import { FalseSharingBlock } from './components/FalseSharingBlock';
+import { LayoutChartBlock } from './components/LayoutChartBlock';
+import { OversubscriptionBlock } from './components/OversubscriptionBlock';
+import { SizingBlock } from './components/SizingBlock';
+import { StageBreakdownBlock } from './components/StageBreakdownBlock';
 import { ModelChartBlock } from './components/ModelChartBlock';
 import { OutputCompareBlock } from './components/OutputCompareBlock';
 import { PackingChartBlock } from './components/PackingChartBlock';
@@ -51,4 +55,8 @@ export const LESSON_COMPONENTS: Record<ComponentName, ComponentType> = {
   'task-timeline': TaskTimelineBlock,
   'batch-chart': BatchChartBlock,
   'branch-compare': BranchCompareBlock,
+  'stage-breakdown': StageBreakdownBlock,
+  'layout-chart': LayoutChartBlock,
+  oversubscription: OversubscriptionBlock,
+  sizing: SizingBlock,
 };

@@ -87,9 +87,22 @@ const idle = (
 
 export type LessonRun = ReturnType<typeof useLessonRun>;
 
-export function useLessonRun(
-  onFinished: (summary: RunSummary, engine: EngineKind, spec: ExperimentSpec) => void,
-) {
+/** A run that completed: what ran, on which engine, its numbers and its final stage counters. */
+export interface FinishedRun {
+  /** Increasing through the session. */
+  id: number;
+  spec: ExperimentSpec;
+  engine: EngineKind;
+  summary: RunSummary;
+  counters: StageCounters[];
+}
+
+/** What happens to runs: one started, or one ended (done, stopped or failed) with its numbers. */
+export type RunEvent =
+  | { type: 'started'; spec: ExperimentSpec }
+  | { type: 'ended'; state: 'done' | 'stopped' | 'error'; run: Omit<FinishedRun, 'id'> };
+
+export function useLessonRun(onEvent: (event: RunEvent) => void) {
   const runRef = useRef<{
     run: PipelineRun;
     spec: ExperimentSpec;
@@ -110,9 +123,9 @@ export function useLessonRun(
   useEffect(() => {
     reducedMotion.current = reduced;
   }, [reduced]);
-  const finished = useRef(onFinished);
+  const notify = useRef(onEvent);
   useEffect(() => {
-    finished.current = onFinished;
+    notify.current = onEvent;
   });
 
   useEffect(() => {
@@ -168,10 +181,19 @@ export function useLessonRun(
                 : tasks.snapshot(prev.taskLive)
               : null,
           }));
-          if (state === 'done') finished.current(run.summary(), run.engine, spec);
           if (state === 'done' || state === 'stopped' || state === 'error') {
             runRef.current = null;
             observer?.end(run);
+            notify.current({
+              type: 'ended',
+              state,
+              run: {
+                spec,
+                engine: run.engine,
+                summary: run.summary(),
+                counters: tapFrame?.counters ?? [],
+              },
+            });
           }
         } catch (e) {
           runRef.current = null;
@@ -211,6 +233,7 @@ export function useLessonRun(
     lanesRef.current = undefined;
     runRef.current = { run, spec, tracker, observer, barrier, tasks };
     setView(idle(tracker, barrier, run));
+    notify.current({ type: 'started', spec });
   }, []);
 
   const start = useCallback(
@@ -221,6 +244,8 @@ export function useLessonRun(
 
   return {
     view,
+    /** The spec of the run in flight (or last started), to tell which run the view shows. */
+    spec: () => runRef.current?.spec ?? null,
     start,
     /** Replays a recording in place of any run in flight. */
     replay: (run: ReplayRun) => begin(run, run.recording.spec),

@@ -10,9 +10,13 @@ import type { Lesson } from '../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { LessonContextValue } from './lessonContext';
 import { useRecordReplay } from './replay/useRecordReplay';
-import { useLessonRun } from './useLessonRun';
+import { useLessonRun, type FinishedRun, type RunEvent } from './useLessonRun';
 import { useSweep } from './useSweep';
 import { rememberMeasured } from '../measuredStore';
+
+/** Finished runs kept for the lesson's components (side-by-side views, points). */
+const MAX_RUNS_KEPT = 200;
+let nextRunId = 1;
 
 export function useLessonSession(
   lesson: Lesson,
@@ -43,7 +47,23 @@ export function useLessonSession(
     [engineContext],
   );
   const sweep = useSweep(lesson, values, engineContext);
-  const run = useLessonRun(sweep.addRunPoint);
+  const [runs, setRuns] = useState<FinishedRun[]>([]);
+  const [listeners] = useState(() => new Set<(event: RunEvent) => void>());
+  const run = useLessonRun((event) => {
+    if (event.type === 'ended' && event.state === 'done') {
+      const finished = event.run;
+      sweep.addRunPoint(finished.summary, finished.engine, finished.spec);
+      setRuns((rs) => [...rs.slice(-(MAX_RUNS_KEPT - 1)), { ...finished, id: nextRunId++ }]);
+    }
+    for (const listener of [...listeners]) listener(event);
+  });
+  const onRunEvent = useCallback(
+    (listener: (event: RunEvent) => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    [listeners],
+  );
 
   const setAll = (next: ControlValues) => {
     setValues(next);
@@ -61,6 +81,7 @@ export function useLessonSession(
     lesson,
     values,
     change: (id, value) => setAll({ ...values, [id]: value }),
+    changeMany: (changes) => setAll({ ...values, ...changes }),
     spec,
     specError,
     engine,
@@ -70,12 +91,15 @@ export function useLessonSession(
     measured,
     reportMeasured,
     replay,
+    runs,
+    onRunEvent,
     /** Stops the run and the sweep, clears the chart and measurements, controls to defaults. */
     reset: () => {
       run.stop();
       sweep.cancel();
       sweep.clear();
       setMeasured({});
+      setRuns([]);
       setAll(Object.fromEntries(lesson.controls.map((c) => [c.id, c.defaultValue])));
     },
   };

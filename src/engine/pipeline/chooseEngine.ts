@@ -3,12 +3,16 @@
 // the reason in words, because every number on screen must say where it came from. The barrier
 // runtime's own rules: a packed budget needs that many of the visitor's cores (one core thread
 // each), and the os schedule runs on all of them, so a spec's `cores` must be the visitor's.
-import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { itemsOut, type ExperimentSpec } from '../../spec/experimentSpec';
 import { BUDGETS } from '../../spec/limits';
 import type { EngineKind } from './pipelineRun';
 
 export const OVERSUBSCRIPTION_LIMIT = 4;
 export const THREADS_ENGINE_MAX_THREADS = 64;
+/** With unbounded queues every item out could wait in a queue at once, and the threads engine's
+ * memory is a fixed 64 MB: it takes at most this many items out (kMaxUnboundedItemsOut in
+ * wasm/include/pipelab/pipeline/runtime.hpp, which refuses more; tests/wasm checks they agree). */
+export const THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT = 500_000;
 
 /** The most threads a run may ask for on real threads with this many cores. */
 export const threadsLimit = (cores: number) =>
@@ -42,6 +46,11 @@ export function chooseEngine(spec: ExperimentSpec, ctx: EngineContext): ChooseEn
       reason: `${spec.items} records is more than the ${BUDGETS.inputRecords} whose text real threads hold in memory`,
     };
   if (spec.runtime === 'barrier') return chooseForBarrier(spec, ctx);
+  if (spec.queue.capacity === null && itemsOut(spec) > THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT)
+    return {
+      engine: 'simulation',
+      reason: `${itemsOut(spec)} items out over unbounded queues could all wait in memory at once, more than the threads engine holds (${THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT})`,
+    };
   const limit = threadsLimit(ctx.cores);
   if (threads > limit)
     return {

@@ -11,7 +11,9 @@ export function dataKindOf(engine: EngineKind): 'measured' | 'simulated' {
 export type RunState = 'running' | 'paused' | 'done' | 'stopped' | 'error';
 
 export interface RunSummary {
+  /** Items out of the pipeline when the run is complete (items × the stages' emits). */
   items: number;
+  /** Items out so far. */
   completed: number;
   /** µs from start to the last item out (or to now while running). */
   elapsedUs: number;

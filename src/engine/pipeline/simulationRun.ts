@@ -2,7 +2,7 @@
 // per real µs, times `speed`), writing its telemetry into rings and counter lines laid out as in
 // contracts/telemetry.md, exactly where a threads run's page would read them.
 import { createSimulation, type Simulation } from '../../sim';
-import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { itemsOut, type ExperimentSpec } from '../../spec/experimentSpec';
 import { createTapWriter, type TapWriter } from '../../telemetry';
 import { MAX_STREAMS, MAX_TASKS } from '../../model/phaserCosts';
 import { type PipelineRun, type RunState, type RunSummary } from './pipelineRun';
@@ -28,7 +28,7 @@ export class SimulationRun implements PipelineRun {
     private readonly speed = 1,
   ) {
     this.workers = spec.threads;
-    this.items = spec.items;
+    this.items = itemsOut(spec);
     this.telemetry = createTapWriter(
       this.workers,
       spec.stages.length,

@@ -5,7 +5,7 @@
 // Pause is cooperative: the C++ workers finish the item in hand and block; the page's clock stops
 // at once and, when the engine acknowledges (every thread parked), moves up to the C++ run clock's
 // value, which stood still from then on — so both clocks leave the pause out.
-import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { itemsOut, type ExperimentSpec } from '../../spec/experimentSpec';
 import { readStageCounters } from '../../telemetry';
 import { newEngineWorker } from '../newEngineWorker';
 import type { FromEngine, ToEngine } from '../protocol';
@@ -149,11 +149,12 @@ export class ThreadsRun implements PipelineRun {
   }
   summary(): RunSummary {
     const elapsedUs = this.nowUs();
-    // Live: the last stage's items out. Once finished: the runtime's own count, which for a
-    // phaser graph also counts items that leave elsewhere (a ring's hops, the sieve's multiples).
+    // Live: the last stage's items out. Once finished: the runtime's own count, which also counts
+    // items that leave elsewhere (a phaser ring's hops, the sieve's multiples, items bypassing a
+    // last stage).
     const out = this.telemetry && this.endUs === null ? this.lastStageOut() : this.completed;
     return {
-      items: this.spec.items,
+      items: itemsOut(this.spec),
       completed: out,
       elapsedUs,
       itemsPerSec: elapsedUs > 0 ? (out / elapsedUs) * 1e6 : 0,

@@ -68,8 +68,10 @@ inline std::vector<std::uint64_t> run_and_check(const ExperimentSpec& spec,
   auto rt = make_runtime(spec, checking());
   rt->run();
   const RunChecks& c = rt->checks();
-  EXPECT_EQ(rt->items_completed(), spec.items) << label;
-  EXPECT_EQ(c.count_delivered(1), spec.items) << label << ": each item exactly once";
+  const std::uint64_t items_out = spec.items * detail::outputs_per_item(spec.stages);
+  EXPECT_EQ(rt->items_out(), items_out) << label;
+  EXPECT_EQ(rt->items_completed(), items_out) << label;
+  EXPECT_EQ(c.count_delivered(1), items_out) << label << ": each item out exactly once";
   EXPECT_EQ(c.serial_overlaps(), 0u) << label << ": serial stage ran concurrently with itself";
   EXPECT_EQ(c.order_violations(), 0u) << label << ": serial-in-order stage saw items out of order";
   if (spec.runtime == RuntimeKind::kWorkStealing) {

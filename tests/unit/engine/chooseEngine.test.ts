@@ -1,6 +1,9 @@
 // The engine choice and the reason shown for it.
 import { expect, test } from 'vitest';
-import { chooseEngine } from '../../../src/engine/pipeline/chooseEngine';
+import {
+  chooseEngine,
+  THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT,
+} from '../../../src/engine/pipeline/chooseEngine';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 
 const ws = (threads: number) =>
@@ -68,4 +71,31 @@ test.each([
   [barrier(17, 4, 'os'), 'simulation', '17 threads is more than 16 (your 4 cores × 4, at most 64)'],
 ])('barrier runtime: %#', (spec, engine, reason) => {
   expect(chooseEngine(spec, ctx)).toEqual({ engine, reason });
+});
+
+test('unbounded queues: threads up to the items out the engine holds, the simulation beyond', () => {
+  const open = (items: number, emits: number) =>
+    parseExperimentSpec({
+      runtime: 'collapsed',
+      stages: [
+        { name: 'in', mode: 'serial-in-order', emits, service: { kind: 'fixed', us: 1 } },
+        { name: 'work', mode: 'parallel', service: { kind: 'fixed', us: 1 } },
+      ],
+      queue: { kind: 'mutex', capacity: null },
+      items,
+      seed: 1,
+    });
+  expect(chooseEngine(open(THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT, 1), ctx).engine).toBe('threads');
+  expect(chooseEngine(open(THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT / 4, 4), ctx).engine).toBe(
+    'threads',
+  );
+  const over = chooseEngine(open(THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT / 4 + 1, 4), ctx);
+  expect(over.engine).toBe('simulation');
+  expect(over.reason).toBe(
+    '500004 items out over unbounded queues could all wait in memory at once, more than the threads engine holds (500000)',
+  );
+  // Bounded queues hold at most their capacity: any item count runs on threads.
+  expect(
+    chooseEngine({ ...open(2_000_000, 1), queue: { kind: 'mutex', capacity: 4 } }, ctx).engine,
+  ).toBe('threads');
 });

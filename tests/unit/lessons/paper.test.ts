@@ -45,6 +45,14 @@ test('a ratio of twin quantities at the paper scale', () => {
   expect(r.twinEvidence).toMatch(/^twin\.time\[workers=1\] = .* s \/ twin\.time = .* s$/);
 });
 
+test("a row the twin takes no part in is the models' (kind model), one it does the twin's", () => {
+  const l =
+    lesson(`  - { id: m, source: '000', where: Eq. 9, claim: c, unit: items/s, paper: 10, twin: bound.slowest-stage }
+  - { id: t, source: '000', where: Eq. 9, claim: c, unit: ratio, paper: 1, twin: twin.throughput / bound.slowest-stage }`);
+  expect(l.paper.map((r) => r.twinKind)).toEqual(['model', 'simulated']);
+  expect(l.paper[0].twinValue).toBeCloseTo(1e6 / 400, 6);
+});
+
 test('an unquoted 000 names the same paper', () => {
   const l = lesson(
     `  - { id: a, source: 000, where: Eq. 3, claim: c, unit: items/s, paper: 10, twin: twin.throughput }`,

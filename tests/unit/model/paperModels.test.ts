@@ -38,13 +38,16 @@ function ferretLike(extra: Record<string, unknown> = {}): ExperimentSpec {
 describe('Case 1 (closed static, Eq. 1–3)', () => {
   it('gives 0.25 (T_arr = max T_ser) or 0.44 (max T_ser/c), far below the exact 0.89', () => {
     const spec = ferretLike();
-    const paper = closedStaticModel(spec);
-    const perServer = closedStaticModel(spec, { reading: 'max-service-per-server' });
+    const paper = closedStaticModel(spec, { reading: 'max-service' });
+    const perServer = closedStaticModel(spec);
     expect(paper.arrivalTimeUs).toBe(8);
     expect(perServer.arrivalTimeUs).toBe(1);
     expect(paper.throughputPerUs).toBeCloseTo(0.25, 6);
     expect(perServer.throughputPerUs).toBeCloseTo(4 / 9, 6);
     expect(paper.bottleneckStage).toBe(1);
+    expect(perServer.throughputPerUs).toBe(
+      closedStaticModel(spec, { reading: 'max-service-per-server' }).throughputPerUs,
+    );
     const exact = boundedPipeline({
       stages: spec.stages.map((s, i) => ({ serviceTime: [1, 8, 0.5][i], servers: s.threads })),
       buffers: 4,
@@ -161,28 +164,103 @@ describe('Case 3 (work stealing, Eq. 5–7) and Ideal', () => {
 });
 
 describe('sizing (Eq. 8–10)', () => {
-  it('N_optimal is the first size within the tolerance of the ceiling', () => {
+  it('N_optimal is the first queue size within the tolerance of λ_eu', () => {
     const spec = ferretLike();
     const r = sizing(spec, { tolerance: 0.05 });
+    expect(r.model).toBe('case1');
+    expect(r.upperPerUs).toEqual([1, 1, 2]);
+    expect(r.lambdaMaxPerUs).toBe(1);
     expect(r.ceilingPerUs).toBe(1);
-    expect(r.nOptimal).not.toBeNull();
     const at = (n: number) => closedStaticModel(spec, { queueSize: n }).throughputPerUs;
     expect(at(r.nOptimal!)).toBeGreaterThanOrEqual(0.95);
     expect(at(r.nOptimal! - 1)).toBeLessThan(0.95);
-    expect(r.cOptimal).toEqual([1, 8, 1]);
   });
 
-  it('work stealing sizes tokens and the thread total', () => {
+  it('c_optimal is solved through Eq. 3 at the given N, not read off the bound c/T = λ_max', () => {
+    const spec = ferretLike();
+    const rate = (c: number, n: number) =>
+      closedStaticModel(
+        { ...spec, stages: spec.stages.map((s, i) => (i === 1 ? { ...s, threads: c } : s)) },
+        { queueSize: n },
+      ).throughputPerUs;
+    // The bound alone says 8 threads (8/8 = λ_max) at any N; Eq. 3 agrees at N = 20, needs one
+    // more at N = 9, and no thread count gets there at N = 8 or fewer.
+    const r = sizing(spec, { size: 9 });
+    expect(r.size).toBe(9);
+    expect(r.cOptimal).toBe(9);
+    expect(rate(9, 9)).toBeGreaterThanOrEqual(0.98);
+    expect(rate(8, 9)).toBeLessThan(0.98);
+    expect(rate(8, 20)).toBeGreaterThanOrEqual(0.98);
+    expect(sizing(spec, { size: 20 }).cOptimal).toBe(8);
+    expect(r.atOptimumPerUs).toBe(rate(9, 9));
+    expect(r.cOptimalPerStage).toBe(r.cOptimal);
+    // With the spec's 4 tokens no thread count gets there (at most N/(T_arr + T_ser) = 4/9).
+    const four = sizing(spec);
+    expect(four.size).toBe(4);
+    expect(four.cOptimal).toBeNull();
+    expect(four.why).toEqual(['no npTh up to 64 brings λe within 2% of λ_max at N = 4']);
+  });
+
+  it('thread-per-stage specs step npTh by the parallel stages (c_i = npTh/npstages)', () => {
+    const spec = parseExperimentSpec({
+      runtime: 'static',
+      stages: [
+        { name: 'in', mode: 'serial-in-order', service: exp(1) },
+        { name: 'a', mode: 'parallel', service: exp(2) },
+        { name: 'b', mode: 'parallel', service: exp(6) },
+        { name: 'out', mode: 'serial-in-order', service: exp(0.5) },
+      ],
+      queue: { kind: 'mutex', capacity: 20 },
+      items: 10,
+      seed: 1,
+    });
+    const r = sizing(spec);
+    expect(r.cOptimal! % 2).toBe(0);
+    expect(r.cOptimalPerStage).toBe(r.cOptimal! / 2);
+    const collapsed = sizing({ ...spec, runtime: 'collapsed' });
+    expect(collapsed.cOptimal!).toBeLessThan(r.cOptimal!);
+  });
+
+  it('an open pipeline has no N; its c_optimal reaches λ_max through Case 2', () => {
+    const r = sizing(ferretLike({ queue: { kind: 'mutex', capacity: null } }));
+    expect(r.model).toBe('case2');
+    expect(r.nOptimal).toBeNull();
+    expect(r.size).toBeNull();
+    expect(r.why).toEqual(['an open pipeline (unbounded queues) has no N to size']);
+    expect(r.cOptimal).toBe(8);
+  });
+
+  it('says why c_optimal does not exist without a serial stage', () => {
+    const r = sizing(
+      parseExperimentSpec({
+        runtime: 'static',
+        stages: [{ name: 'p', mode: 'parallel', threads: 2, service: exp(3) }],
+        items: 10,
+        seed: 1,
+      }),
+    );
+    expect(r.cOptimal).toBeNull();
+    expect(r.why).toContain(
+      'no serial stage: nothing sets λ_max, so there is no I/O bound to reach',
+    );
+  });
+
+  it('work stealing sizes tokens per thread (the paper counts N per thread) and threads', () => {
     const spec = wsSpec([100, 400, 10], true, 8, 8);
     const r = sizing(spec, { tolerance: 0.01 });
+    expect(r.model).toBe('case3');
     expect(r.lambdaMaxPerUs).toBe(1 / 100);
     expect(r.ceilingPerUs).toBe(1 / 100);
-    expect(r.cOptimal).toBe(6);
     const n = r.nOptimal!;
-    expect(workStealingModel(spec, { tokens: n }).throughputPerUs).toBeGreaterThanOrEqual(
-      0.99 / 100,
-    );
-    expect(workStealingModel(spec, { tokens: n - 1 }).throughputPerUs).toBeLessThan(0.99 / 100);
+    const at = (perThread: number) =>
+      workStealingModel(spec, { tokens: perThread * 8 }).throughputPerUs;
+    expect(at(n)).toBeGreaterThanOrEqual(0.99 / 100);
+    expect(at(n - 1)).toBeLessThan(0.99 / 100);
+    expect(r.size).toBe(1);
+    const threads = (t: number) =>
+      workStealingModel(spec, { threads: t, tokens: t * r.size! }).throughputPerUs;
+    expect(threads(r.cOptimal!)).toBeGreaterThanOrEqual(0.99 / 100);
+    expect(threads(r.cOptimal! - 1)).toBeLessThan(0.99 / 100);
   });
 
   it('rejects a tolerance outside (0, 0.5]', () => {

@@ -49,6 +49,10 @@ static_assert(kMaxStages <= telemetry::RunTelemetry::kMaxStages,
 
 // The threads engine's cap on threads in one run (contracts/spec.md allows more for simulation).
 inline constexpr std::uint32_t kMaxRunThreads = 64;
+// With unbounded queues every item out could be waiting in a queue at once (16 bytes each plus
+// the deque's blocks), and the app's wasm memory is a fixed 64 MB: the threads engine takes at
+// most this many items out with unbounded queues (as src/engine/pipeline/chooseEngine.ts says).
+inline constexpr std::uint64_t kMaxUnboundedItemsOut = 500000;
 
 // Telemetry ring size when RunOptions::ring_capacity is 0 (the app's runs): as large as the
 // budget allows, at most kMaxAutoRingRecords. A µs-stage worker writes ~300k events/s and the page
@@ -158,9 +162,11 @@ class Runtime {
   }
 
   bool cancelled() const noexcept { return cancel_.load(std::memory_order_acquire); }
+  // Items out of the last stage so far (items × the stages' emits at the end of a run).
   std::uint64_t items_completed() const noexcept {
     return completed_.load(std::memory_order_acquire);
   }
+  std::uint64_t items_out() const noexcept { return items_out_; }
   // Run-clock µs (paused time excluded) from start() until the last item left (0 while running
   // or when cancelled early).
   double elapsed_us() const noexcept { return finish_us_.load(std::memory_order_acquire); }
@@ -176,9 +182,11 @@ class Runtime {
         telemetry_(workers, std::uint32_t(spec_.stages.size()),
                    options.ring_capacity ? options.ring_capacity : auto_ring_capacity(workers),
                    options.telemetry),
-        checks_(spec_.stages.size(), spec_.items, options.collect_outputs) {
+        out_per_item_(detail::outputs_per_item(spec_.stages)),
+        items_out_(spec_.items * out_per_item_),
+        checks_(spec_.stages.size(), items_out_, options.collect_outputs) {
     for (std::uint32_t s = 0; s < spec_.stages.size(); ++s) {
-      work_.emplace_back(spec_.stages[s].service, spec_.seed, s);
+      work_.emplace_back(spec_.stages[s].service, spec_.seed, s, spec_.stages[s].bypass);
     }
   }
 
@@ -205,17 +213,19 @@ class Runtime {
   // Call once per item leaving the last stage.
   void item_done(std::uint64_t item, std::uint64_t value) noexcept {
     if (options_.check_invariants) checks_.deliver(item, value);
-    if (completed_.fetch_add(1, std::memory_order_acq_rel) + 1 == spec_.items) {
+    if (completed_.fetch_add(1, std::memory_order_acq_rel) + 1 == items_out_) {
       finish_us_.store(telemetry_.now_us(), std::memory_order_release);
     }
   }
   bool all_done() const noexcept {
-    return completed_.load(std::memory_order_acquire) >= spec_.items;
+    return completed_.load(std::memory_order_acquire) >= items_out_;
   }
 
   ExperimentSpec spec_;
   RunOptions options_;
   telemetry::RunTelemetry telemetry_;
+  std::uint64_t out_per_item_;  // items out of the last stage per item in (the stages' emits)
+  std::uint64_t items_out_;     // items out of the whole run
   RunChecks checks_;
   std::vector<workload::StageWork> work_;
 
@@ -225,6 +235,14 @@ class Runtime {
     if (workers == 0 || workers > kMaxRunThreads) {
       throw SpecError("threads: " + std::to_string(workers) +
                       " is out of range for the threads engine (allowed 1..64)");
+    }
+    const std::uint64_t per_item = detail::outputs_per_item(spec.stages);
+    if (!spec.queue.capacity && spec.items * per_item > kMaxUnboundedItemsOut) {
+      throw SpecError("items: " + std::to_string(spec.items) +
+                      " is out of range for the threads engine with unbounded queues (allowed 1.." +
+                      std::to_string(kMaxUnboundedItemsOut / per_item) +
+                      ": every item out could wait in a queue at once, and memory holds " +
+                      std::to_string(kMaxUnboundedItemsOut) + ")");
     }
     return spec;
   }

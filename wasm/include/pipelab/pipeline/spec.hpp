@@ -11,6 +11,8 @@
 // blocking barrier, os schedule, quantum_us = 4000 (the limits file).
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -115,7 +117,9 @@ struct StageSpec {
   StageMode mode = StageMode::kParallel;
   std::uint32_t threads = std::uint32_t(limits::kDefaultStageThreads);
   ServiceSpec service;
-  StageOp op = StageOp::kNone;          // phaser only
+  std::uint32_t emits = 1;      // items out per item served (dedup's FindAllAnchors)
+  double bypass = 0;            // fraction of the items that skip this stage (dedup's Compress)
+  StageOp op = StageOp::kNone;  // phaser only
   std::optional<std::string> parent{};  // phaser only: the stage whose task spawns this one
 };
 
@@ -298,6 +302,12 @@ inline const char* to_string(KernelName k) noexcept {
 
 inline bool is_serial(StageMode m) noexcept { return m != StageMode::kParallel; }
 
+// Stages that emit several items or that items bypass: only the static and collapsed runtimes
+// (and their twin) implement them; every other kind takes emits 1 and bypass 0.
+inline bool takes_stage_flow(RuntimeKind k) noexcept {
+  return k == RuntimeKind::kStatic || k == RuntimeKind::kCollapsed;
+}
+
 inline bool is_two_stage(RuntimeKind k) noexcept {
   return k == RuntimeKind::kTwoStageOutput || k == RuntimeKind::kTwoStageInput;
 }
@@ -353,6 +363,62 @@ inline void check_stage_threads(const std::string& path, StageMode mode, double 
   if (is_serial(mode) && threads != 1) {
     throw SpecError(
         path, num(threads) + " is out of range (allowed 1 for a " + to_string(mode) + " stage)");
+  }
+}
+
+// Items out per item in after `stages` (the product of their emits).
+inline std::uint64_t outputs_per_item(const std::vector<StageSpec>& stages) {
+  std::uint64_t product = 1;
+  for (const StageSpec& st : stages) product *= st.emits;
+  return product;
+}
+
+// A stage's emits, given how many items one input item has become before it: static/collapsed
+// only, and the items out stay within the items limit.
+inline void check_emits(const std::string& path, RuntimeKind runtime, double emits,
+                        std::uint64_t out_per_item) {
+  check_range(path, emits, limits::kStageEmits);
+  if (emits != 1 && !takes_stage_flow(runtime)) {
+    throw SpecError(path, num(emits) + " is out of range (allowed 1 for the " + to_string(runtime) +
+                              " runtime)");
+  }
+  const double most =
+      std::min(limits::kStageEmits.hi, std::floor(limits::kItems.hi / double(out_per_item)));
+  if (emits > most) {
+    throw SpecError(path, num(emits) + " is out of range (allowed 1.." + num(most) + " after the " +
+                              num(double(out_per_item)) + " items per item of the stages before)");
+  }
+}
+
+// Only a parallel stage that is not the first and emits one item may be bypassed, and only under
+// the static and collapsed runtimes.
+inline void check_bypass(const std::string& path, RuntimeKind runtime, StageMode mode,
+                         std::size_t index, std::uint32_t emits, double bypass) {
+  check_range(path, bypass, limits::kStageBypass);
+  if (bypass == 0) return;
+  std::string rule;
+  if (!takes_stage_flow(runtime)) {
+    rule = std::string("the ") + to_string(runtime) + " runtime";
+  } else if (mode != StageMode::kParallel) {
+    rule = std::string("a ") + to_string(mode) + " stage";
+  } else if (index == 0) {
+    rule = "the first stage";
+  } else if (emits != 1) {
+    rule = "a stage that emits " + std::to_string(emits) + " items";
+  }
+  if (!rule.empty()) {
+    throw SpecError(path, num(bypass) + " is out of range (allowed 0 for " + rule + ")");
+  }
+}
+
+// Items in, so that the items out (items × outputs per item) stay within the items limit.
+inline void check_items(double items, std::uint64_t out_per_item) {
+  check_range("items", items, limits::kItems);
+  const double most = std::floor(limits::kItems.hi / double(out_per_item));
+  if (items > most) {
+    throw SpecError("items", num(items) + " is out of range (allowed " + num(limits::kItems.lo) +
+                                 ".." + num(most) + " with " + num(double(out_per_item)) +
+                                 " items out per item in)");
   }
 }
 
@@ -505,12 +571,16 @@ inline void validate(ExperimentSpec& spec) {
   const bool phaser = spec.runtime == RuntimeKind::kPhaser;
   detail::check_stage_count(spec.stages.size());
   std::uint32_t stage_thread_sum = 0;
+  std::uint64_t out_per_item = 1;
   for (std::size_t i = 0; i < spec.stages.size(); ++i) {
     const StageSpec& st = spec.stages[i];
     const std::string p = detail::stage_path(i);
     detail::check_name(p + ".name", st.name);
     detail::check_stage_threads(p + ".threads", st.mode, st.threads);
     detail::check_service(p + ".service", st.service);
+    detail::check_emits(p + ".emits", spec.runtime, st.emits, out_per_item);
+    detail::check_bypass(p + ".bypass", spec.runtime, st.mode, i, st.emits, st.bypass);
+    out_per_item *= st.emits;
     if (phaser && st.op == StageOp::kNone) throw SpecError(p + ".op", "missing (required)");
     if (!phaser && (st.op != StageOp::kNone || st.parent)) {
       throw SpecError(p, std::string("op and parent are for phaser stages, not the ") +
@@ -556,7 +626,7 @@ inline void validate(ExperimentSpec& spec) {
     if (spec.batch == 0) spec.batch = std::uint32_t(limits::kDefaultBatch);
     check_range("batch", spec.batch, limits::kBatch);
   }
-  check_range("items", double(spec.items), limits::kItems);
+  detail::check_items(double(spec.items), out_per_item);
   if (phaser && has_sieve(spec.stages)) check_sieve_items(double(spec.items));
   if (spec.cores) check_range("cores", *spec.cores, limits::kCores);
 }

@@ -29,8 +29,9 @@ inline const Names kTopFields = {"runtime", "stages",     "threads",  "tokens", 
                                  "variant", "batchItems", "buffers",  "streams", "bound",
                                  "batch",   "batching",   "items",    "seed",    "cores",
                                  "barrier", "schedule",   "quantumUs"};
-inline const Names kStageFields = {"name", "mode", "threads", "service"};
-inline const Names kPhaserStageFields = {"name", "mode", "threads", "service", "op", "parent"};
+inline const Names kStageFields = {"name", "mode", "threads", "service", "emits", "bypass"};
+inline const Names kPhaserStageFields = {"name",  "mode",   "threads", "service",
+                                         "emits", "bypass", "op",      "parent"};
 inline const Names kQueueFields = {"kind", "capacity"};
 inline const Names kStreamFields = {"from", "to", "reduce"};
 
@@ -325,8 +326,11 @@ inline ServiceSpec parse_service(const Value& v, const std::string& path) {
   return s;
 }
 
-// Phaser stages also take `op` (required) and `parent`; other runtimes know neither.
-inline StageSpec parse_stage(const Value& v, const std::string& path, bool phaser) {
+// `out_per_item`: how many items one input item has become before this stage. Phaser stages
+// also take `op` (required) and `parent`; other runtimes know neither.
+inline StageSpec parse_stage(const Value& v, const std::string& path, RuntimeKind runtime,
+                             std::size_t index, std::uint64_t out_per_item) {
+  const bool phaser = runtime == RuntimeKind::kPhaser;
   using namespace spec_fields;
   object(v, path, phaser ? kPhaserStageFields : kStageFields);
   StageSpec st;
@@ -342,6 +346,14 @@ inline StageSpec parse_stage(const Value& v, const std::string& path, bool phase
   }
   detail::check_stage_threads(threads_path, st.mode, st.threads);
   st.service = parse_service(require(v, path, "service"), join(path, "service"));
+  const std::string emits_path = join(path, "emits");
+  if (const Value* e = v.find("emits")) {
+    st.emits = std::uint32_t(integer(*e, emits_path, limits::kStageEmits));
+  }
+  detail::check_emits(emits_path, runtime, st.emits, out_per_item);
+  const std::string bypass_path = join(path, "bypass");
+  if (const Value* b = v.find("bypass")) st.bypass = number(*b, bypass_path, limits::kStageBypass);
+  detail::check_bypass(bypass_path, runtime, st.mode, index, st.emits, st.bypass);
   if (!phaser) return st;
   st.op = word(require(v, path, "op"), join(path, "op"),
                std::vector<StageOp>{StageOp::kRandom, StageOp::kCount, StageOp::kPass,
@@ -399,9 +411,11 @@ inline ExperimentSpec parse_experiment_spec(std::string_view text) {
   only_taken(root, "", rules->fields, runtime_variant(spec.runtime), rules->carries);
   const Value& stages = array(require(root, "", "stages"), "stages", limits::kStages, "stages");
   detail::check_stage_count(stages.array.size());
-  const bool phaser = spec.runtime == RuntimeKind::kPhaser;
+  std::uint64_t out_per_item = 1;
   for (std::size_t i = 0; i < stages.array.size(); ++i) {
-    spec.stages.push_back(parse_stage(stages.array[i], detail::stage_path(i), phaser));
+    spec.stages.push_back(
+        parse_stage(stages.array[i], detail::stage_path(i), spec.runtime, i, out_per_item));
+    out_per_item *= spec.stages.back().emits;
   }
   if (rules->check_stages) rules->check_stages(spec.runtime, spec.stages);
   spec.threads = rules->threads(root, spec.stages);
@@ -415,8 +429,12 @@ inline ExperimentSpec parse_experiment_spec(std::string_view text) {
     }
   }
   if (rules->own_fields) rules->own_fields(root, spec);
-  spec.items = std::uint64_t(integer(require(root, "", "items"), "items", limits::kItems));
-  if (phaser && has_sieve(spec.stages)) check_sieve_items(double(spec.items));
+  const double items = integer(require(root, "", "items"), "items", limits::kItems);
+  detail::check_items(items, out_per_item);
+  spec.items = std::uint64_t(items);
+  if (spec.runtime == RuntimeKind::kPhaser && has_sieve(spec.stages)) {
+    check_sieve_items(double(spec.items));
+  }
   spec.seed = std::uint32_t(integer(require(root, "", "seed"), "seed", limits::kSeed));
   if (const Value* c = root.find("cores")) {
     spec.cores = std::uint32_t(integer(*c, "cores", limits::kCores));

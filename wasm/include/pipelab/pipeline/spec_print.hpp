@@ -2,7 +2,8 @@
 // the spec src/spec/experimentSpec.ts returns (same keys in the same order, JavaScript's numbers),
 // so the case table compares both validators' results as text. `cores` only when present; the
 // kinds' own fields (two-stage: variant, batchItems, buffers; barrier: barrier, schedule,
-// quantumUs) only for them, always, right after `queue`.
+// quantumUs) only for them, always, right after `queue`; a stage's `emits` only when not 1 and
+// `bypass` only when not 0.
 #pragma once
 
 #include <string>
@@ -74,6 +75,8 @@ inline std::string to_json(const ExperimentSpec& spec) {
               field("mode", quote(to_string(st.mode))) + "," +
               field("threads", number_text(st.threads)) + "," +
               field("service", service_json(st.service));
+    if (st.emits != 1) stages += "," + field("emits", number_text(st.emits));
+    if (st.bypass != 0) stages += "," + field("bypass", number_text(st.bypass));
     if (st.op != StageOp::kNone) stages += "," + field("op", quote(to_string(st.op)));
     if (st.parent) stages += "," + field("parent", quote(*st.parent));
     stages += "}";

@@ -18,6 +18,12 @@
 // Pause: a thread parks at the top of its loop (between items, or while waiting for input), and
 // inside its push and final-flush waits (holding a served item), so a parked consumer never keeps
 // its producers from parking too.
+// Emitting and bypassed stages (dedup): a stage that emits e items per item hands on e items, the
+// k-th numbered seq·e + k, so the numbers after it are dense and in input order again (a
+// serial-in-order stage downstream reorders by them). An item that bypasses a stage alone in its
+// group is pushed past it, to the link into the next group it does not bypass (or delivered), so
+// that link has producers in several groups; inside a fused group the worker just skips the
+// stage. Each thread flushes and signs off from every link it may push to.
 #pragma once
 
 #include <cstdint>
@@ -46,11 +52,12 @@ class StaticRuntime final : public Runtime {
     groups_ = make_groups(spec_);
     for (std::uint32_t g = 0; g < groups_.size(); ++g) {
       for (std::uint32_t i = 0; i < groups_[g].threads; ++i) group_of_.push_back(g);
-      if (g > 0) {
-        links_.push_back(
-            make_link(spec_.queue, groups_[g - 1].threads == 1 && groups_[g].threads == 1));
-      }
     }
+    producers_.assign(groups_.size(), 0);
+    for (std::uint32_t g = 0; g + 1 < groups_.size(); ++g) {
+      for (std::uint32_t h : destinations(g)) producers_[h] += groups_[g].threads;
+    }
+    for (std::uint32_t g = 1; g < groups_.size(); ++g) links_.push_back(new_link(g));
   }
   ~StaticRuntime() override {
     request_cancel();
@@ -59,8 +66,11 @@ class StaticRuntime final : public Runtime {
 
   std::uint32_t thread_count() const noexcept override { return spec_.threads; }
   const std::vector<Group>& groups() const noexcept { return groups_; }
-  // links()[g] connects group g to group g + 1.
+  // links()[g] is the input of group g + 1 (from group g, and from earlier groups whose items may
+  // bypass the groups between).
   const std::vector<std::unique_ptr<Link>>& links() const noexcept { return links_; }
+  // Threads that push into group g's input link (0 for group 0).
+  std::uint32_t producers_of(std::uint32_t g) const noexcept { return producers_[g]; }
 
   static std::vector<Group> make_groups(const ExperimentSpec& spec) {
     std::vector<Group> groups;
@@ -90,13 +100,33 @@ class StaticRuntime final : public Runtime {
     return spec.threads;
   }
 
+  // A single-stage group that items may skip: pushing past it is the bypass.
+  bool skippable(std::uint32_t g) const noexcept {
+    return groups_[g].first == groups_[g].last && spec_.stages[groups_[g].first].bypass > 0;
+  }
+  // The groups whose input link group g's threads may push to (the next one, and past every
+  // skippable group after it); groups_.size() stands for delivery.
+  std::vector<std::uint32_t> destinations(std::uint32_t g) const {
+    std::vector<std::uint32_t> out;
+    std::uint32_t h = g + 1;
+    for (; h < groups_.size(); ++h) {
+      out.push_back(h);
+      if (!skippable(h)) break;
+    }
+    return out;
+  }
+  std::unique_ptr<Link> new_link(std::uint32_t g) const {
+    auto link = make_link(spec_.queue, producers_[g] == 1 && groups_[g].threads == 1);
+    link->reset(producers_[g]);
+    return link;
+  }
+
   void prepare() override {
     next_source_.store(0, std::memory_order_relaxed);
     // Fresh links each run: a cancelled run may leave items or a half-filled batch behind.
-    for (std::size_t l = 0; l < links_.size(); ++l) {
-      links_[l] = make_link(spec_.queue, groups_[l].threads == 1 && groups_[l + 1].threads == 1);
-      links_[l]->reset(groups_[l].threads);
-      links_[l]->report_indices(telemetry_.enabled());
+    for (std::uint32_t g = 1; g < groups_.size(); ++g) {
+      links_[g - 1] = new_link(g);
+      links_[g - 1]->report_indices(telemetry_.enabled());
     }
   }
 
@@ -104,7 +134,8 @@ class StaticRuntime final : public Runtime {
     const std::uint32_t gi = group_of_[w];
     const Group& g = groups_[gi];
     Link* in = gi > 0 ? links_[gi - 1].get() : nullptr;
-    Link* out = gi + 1 < groups_.size() ? links_[gi].get() : nullptr;
+    std::vector<Link*> outs;
+    for (std::uint32_t h : destinations(gi)) outs.push_back(links_[h - 1].get());
     const bool reorder = in != nullptr && g.mode == StageMode::kSerialInOrder;
     std::priority_queue<PipelineItem, std::vector<PipelineItem>, Later> pending;
     std::uint64_t expect = 0;
@@ -125,7 +156,9 @@ class StaticRuntime final : public Runtime {
         if (it.seq >= spec_.items) break;
         it.value = workload::splitmix64(it.seq ^ spec_.seed);
         if (options_.check_invariants) {
-          checks_.on_admit(it.seq + 1 - items_completed());
+          // In input items: the run so far delivered this many inputs' worth of items out.
+          const std::uint64_t done = items_completed() / out_per_item_;
+          if (it.seq + 1 > done) checks_.on_admit(it.seq + 1 - done);
         }
       } else if (reorder && !pending.empty() && pending.top().seq == expect) {
         it = pending.top();
@@ -134,7 +167,8 @@ class StaticRuntime final : public Runtime {
         const bool ended = in->producers_finished();
         if (!in->try_pop(it)) {
           if (ended) break;
-          if (out != nullptr) flush(wid, *out, g.last);  // about to idle: don't strand a batch
+          for (Link* out : outs)
+            (void)flush(wid, *out, g.last);  // about to idle: don't strand a batch
           if (tel && wait_since < 0) {
             wait_since = telemetry_.now_us();
             telemetry_.record_at(wait_since, wid, telemetry::EventKind::kBlockedEmpty, first,
@@ -165,23 +199,47 @@ class StaticRuntime final : public Runtime {
       if (reorder) ++expect;
       // One clock read per boundary (the clock is most of telemetry's cost): service starts at
       // the instant of the pop just done (none lies between), each fused stage at the end of the
-      // one before, and the push below is stamped with the last end when it succeeds at once.
-      double at_us = popped_us;
+      // one before, and the push is stamped with the last end when it succeeds at once.
+      const double at_us = popped_us;
       popped_us = telemetry::kReadClock;
-      for (std::uint32_t s = g.first; s <= g.last; ++s) at_us = serve(wid, s, it, at_us);
-      if (out == nullptr) {
-        item_done(it.seq, it.value);
-        continue;
-      }
-      if (!push(wid, *out, it, g.last, backoff, at_us)) break;
+      if (!advance(wid, gi, g.first, it, backoff, at_us)) break;
     }
-    if (out != nullptr) {
+    for (Link* out : outs) {
       while (!flush(wid, *out, g.last) && !cancel_requested()) {
         pause_point(w);
         backoff.pause();
       }
       out->producer_done();
     }
+  }
+
+  // Serves `it` from stage `s` to the end of group `gi` (skipping stages it bypasses), then hands
+  // it on; a stage that emits several items hands on each in turn, depth first. at_us: when the
+  // first service starts (telemetry::kReadClock: read the clock). False if cancelled while
+  // handing on.
+  bool advance(std::uint16_t wid, std::uint32_t gi, std::uint32_t s, PipelineItem it,
+               sched::Backoff& backoff, double at_us) noexcept {
+    const Group& g = groups_[gi];
+    for (; s <= g.last; ++s) {
+      if (work_[s].bypassed(it.seq)) continue;
+      const std::uint32_t emits = spec_.stages[s].emits;
+      at_us = serve(wid, s, it, at_us, emits);
+      if (emits == 1) continue;
+      for (std::uint32_t k = 0; k < emits; ++k) {
+        const PipelineItem child{it.seq * emits + k, workload::splitmix64(it.value + k)};
+        if (!advance(wid, gi, s + 1, child, backoff, at_us)) return false;
+        at_us = telemetry::kReadClock;  // the next child starts after this one was handed on
+      }
+      return true;
+    }
+    // Past every skippable group this item bypasses; past the last group it is delivered.
+    std::uint32_t h = gi + 1;
+    while (h < groups_.size() && skippable(h) && work_[groups_[h].first].bypassed(it.seq)) ++h;
+    if (h == groups_.size()) {
+      item_done(it.seq, it.value);
+      return true;
+    }
+    return push(wid, *links_[h - 1], it, g.last, backoff, at_us);
   }
 
   // Pushes with back-off; false if cancelled first. ended_us: when the item's last service ended
@@ -246,9 +304,11 @@ class StaticRuntime final : public Runtime {
     since = -1;
   }
 
-  // Serves stage s; with telemetry, starts at start_us (telemetry::kReadClock: reads the clock) and
-  // returns the end time (telemetry::kReadClock without telemetry).
-  double serve(std::uint16_t wid, std::uint32_t s, PipelineItem& it, double start_us) noexcept {
+  // Serves stage s, which hands on `outputs` items; with telemetry, starts at start_us
+  // (telemetry::kReadClock: reads the clock) and returns the end time (telemetry::kReadClock
+  // without telemetry).
+  double serve(std::uint16_t wid, std::uint32_t s, PipelineItem& it, double start_us,
+               std::uint32_t outputs) noexcept {
     const StageMode mode = spec_.stages[s].mode;
     const bool tel = telemetry_.enabled();
     const bool check = options_.check_invariants && is_serial(mode);
@@ -265,7 +325,7 @@ class StaticRuntime final : public Runtime {
       const double t1 = telemetry_.now_us();
       telemetry_.record_at(t1, wid, telemetry::EventKind::kEnd, std::uint8_t(s),
                            std::uint32_t(it.seq));
-      telemetry_.tally_service(wid, s, t1 - t0, t1);
+      telemetry_.tally_service(wid, s, t1 - t0, t1, 1, outputs);
       return t1;
     }
     return telemetry::kReadClock;
@@ -274,6 +334,7 @@ class StaticRuntime final : public Runtime {
   std::vector<Group> groups_;
   std::vector<std::uint32_t> group_of_;  // worker → group
   std::vector<std::unique_ptr<Link>> links_;
+  std::vector<std::uint32_t> producers_;  // group → threads pushing into its input link
   alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> next_source_{0};
 };
 

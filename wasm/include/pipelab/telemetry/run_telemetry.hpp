@@ -70,12 +70,14 @@ class RunTelemetry {
     }
   }
 
-  // Worker `worker` only: one service of `stage` (of `items` items: batch runtimes serve many at
-  // once) ended at now_us after busy_us.
+  // Worker `worker` only: one service of `stage` ended at now_us after busy_us. It served `items`
+  // items (batch runtimes serve many at once) and handed on `outputs_per_item` items for each
+  // (more than one for a stage that emits several per item).
   void tally_service(std::uint16_t worker, std::uint32_t stage, double busy_us, double now_us,
-                     std::uint64_t items = 1) noexcept {
+                     std::uint64_t items = 1, std::uint64_t outputs_per_item = 1) noexcept {
     Tally& t = tallies_[worker];
     t.items[stage] += items;
+    t.outputs[stage] += items * outputs_per_item;
     t.busy_us[stage] += busy_us;
     if (now_us - t.last_flush_us >= kTallyFlushUs) flush_tally(worker, now_us);
   }
@@ -97,8 +99,9 @@ class RunTelemetry {
       StageCounters& c = counters_[s];
       if (t.items[s] != 0) {
         c.add(c.items_in, t.items[s]);
-        c.add(c.items_out, t.items[s]);
+        c.add(c.items_out, t.outputs[s]);
         t.items[s] = 0;
+        t.outputs[s] = 0;
       }
       // Whole µs only; the fraction stays: no drift over many short services.
       const auto busy = std::uint64_t(t.busy_us[s]);
@@ -165,6 +168,7 @@ class RunTelemetry {
   // One worker's unflushed counts, inline: no pointer to heap data that could share a line.
   struct Tally {
     std::uint64_t items[kMaxStages] = {};
+    std::uint64_t outputs[kMaxStages] = {};
     double busy_us[kMaxStages] = {};
     double idle_us[kMaxStages] = {};
     double last_flush_us = 0;

@@ -1,7 +1,9 @@
 // StageWork: what one stage does to one item, from its ServiceSpec — busy work for a drawn
 // service time (fixed / exponential / uniform / bimodal, drawn from (seed, stage, item) so the
 // same item gets the same time in every runtime) or a real kernel. Immutable after
-// construction; any thread may call run() concurrently.
+// construction; any thread may call run() concurrently. bypassed() says whether an item skips the
+// stage (a spec's `bypass` fraction), drawn from (seed, stage, item) too, so every runtime skips
+// the same items.
 #pragma once
 
 #include <cmath>
@@ -16,8 +18,13 @@ namespace pipelab::workload {
 
 class StageWork {
  public:
-  StageWork(const pipeline::ServiceSpec& service, std::uint32_t seed, std::uint32_t stage)
-      : s_(service), seed_(seed), stage_(stage), busy_(&BusyWork::global()) {}
+  StageWork(const pipeline::ServiceSpec& service, std::uint32_t seed, std::uint32_t stage,
+            double bypass = 0)
+      : s_(service), seed_(seed), stage_(stage), bypass_(bypass), busy_(&BusyWork::global()) {}
+
+  bool bypassed(std::uint64_t item) const noexcept {
+    return bypass_ > 0 && unit(key(seed_, stage_, item, kBypassSalt)) < bypass_;
+  }
 
   // Service time in µs for this item (0 for kernels: their time is whatever the work takes).
   double draw_us(std::uint64_t item) const noexcept {
@@ -50,9 +57,12 @@ class StageWork {
   }
 
  private:
+  static constexpr std::uint32_t kBypassSalt = 2;  // 1 is the bimodal draw's
+
   pipeline::ServiceSpec s_;
   std::uint32_t seed_;
   std::uint32_t stage_;
+  double bypass_;
   const BusyWork* busy_;
   static inline thread_local volatile std::uint64_t sink_ = 0;
 };

@@ -1,0 +1,144 @@
+// ::sizing — "Size it for me" (seed 000 §3.4): a short run of the thread-per-stage layout with one
+// thread per parallel stage (few threads busy at once, so the service times are not stretched by
+// sharing cores) measures each stage's service time; the sizing model then gives N_optimal and
+// c_optimal for the layout on screen, shown as the equations with those numbers in them; the
+// controls move there and the sized configuration runs, its throughput shown beside the
+// prediction.
+import { useState } from 'react';
+import { visitorCores } from '../../../engine/isolation';
+import { totalServiceUs, stageInputs } from '../../../model/serviceTime';
+import { parallelStageCount } from '../../../spec/parallelThreads';
+import { formatRate } from '../../../views/format';
+import { kindOf } from '../../../views/viewHelpers';
+import { useLesson } from '../lessonContext';
+import { useRunSequence, type SequenceResults } from '../useRunSequence';
+import { Formula } from './Formula';
+import { layoutPair, specWith } from './layouts';
+import { measuredTimes, planSizing, type SizingPlan } from './sizingFormulas';
+
+/** The measuring run lasts about this long at its slowest stage. */
+const MEASURE_US = 400_000;
+const MEASURE_ITEMS = [10, 200] as const;
+
+export function SizingBlock() {
+  const { lesson, values, spec, changeMany } = useLesson();
+  const sequence = useRunSequence();
+  const [plan, setPlan] = useState<SizingPlan | null>(null);
+  const pair = layoutPair(lesson, values);
+  const limitOf = (id: string) => {
+    const c = lesson.controls.find((x) => x.id === id);
+    return c?.kind === 'range' ? c.max : Infinity;
+  };
+
+  /** Once measured: size, move the controls there, and run the sized configuration. */
+  const sizeAndRun = (measured: SequenceResults) => {
+    if (!spec) return;
+    const next = planSizing(spec, measuredTimes(measured.measure.counters), visitorCores(), {
+      maxNpTh: limitOf('npTh'),
+      maxQueue: limitOf('queue'),
+    });
+    setPlan(next);
+    const changes = {
+      ...(next.npTh !== null ? { npTh: next.npTh } : {}),
+      ...(next.queue !== null ? { queue: next.queue } : {}),
+    };
+    changeMany(changes);
+    const sized = specWith(lesson, values, changes);
+    if (sized) sequence.start([{ key: 'sized', spec: sized }], undefined, measured);
+  };
+
+  const measure = () => {
+    if (!spec || !pair) return;
+    const base = specWith(lesson, values, {
+      layout: pair[0].value,
+      npTh: parallelStageCount(spec.stages),
+    });
+    if (!base) return;
+    const slowest = Math.max(...stageInputs(base).map((s) => s.serviceTimeUs / s.servers));
+    const items = Math.round(
+      Math.min(MEASURE_ITEMS[1], Math.max(MEASURE_ITEMS[0], MEASURE_US / slowest)),
+    );
+    setPlan(null);
+    sequence.start([{ key: 'measure', spec: { ...base, items } }], sizeAndRun);
+  };
+
+  if (!spec || !pair) return null;
+  const running = sequence.status === 'running';
+  const phase = running
+    ? sequence.current?.key === 'measure'
+      ? 'measuring'
+      : 'running'
+    : plan
+      ? 'done'
+      : 'idle';
+  const measured = sequence.results.measure;
+  const sized = sequence.results.sized;
+  const times = measured ? measuredTimes(measured.counters) : null;
+  return (
+    <section className="sizing" data-testid="size-it" data-phase={phase}>
+      <div className="buttons">
+        <button data-testid="size-it-button" onClick={measure} disabled={running}>
+          {phase === 'measuring'
+            ? 'Measuring service times…'
+            : phase === 'running'
+              ? 'Running the sized pipeline…'
+              : 'Size it for me'}
+        </button>
+      </div>
+      {times && measured && (
+        <p data-testid="measured-times" data-kind={kindOf(measured.engine)}>
+          Service time per item, {kindOf(measured.engine)} on {measured.spec.items} items:{' '}
+          {measured.spec.stages
+            .map(
+              (s, i) => `${s.name} ${times[i] === undefined ? '—' : `${Math.round(times[i]!)} µs`}`,
+            )
+            .join(', ')}{' '}
+          (ΣT = {Math.round(totalServiceUs(stageInputs(spec, times)))} µs per item in).
+        </p>
+      )}
+      {plan && (
+        <>
+          <ol className="sizing-formulas">
+            {plan.formulas.map((f) => (
+              <li key={f.id} data-formula={f.id}>
+                {f.label}: <Formula tex={f.tex} />
+              </li>
+            ))}
+          </ol>
+          {plan.notes.map((n) => (
+            <p key={n} className="notice" data-testid="sizing-note">
+              {n}.
+            </p>
+          ))}
+          <dl className="run-numbers" data-testid="sizing-result">
+            <dt>Set</dt>
+            <dd>
+              npTh = {plan.npTh ?? `${values.npTh} (unchanged)`}, queue size N ={' '}
+              {plan.queue ?? `${values.queue} (unchanged)`}
+            </dd>
+            <dt>Predicted (model)</dt>
+            <dd
+              data-kind="model"
+              data-testid="sizing-predicted"
+              data-value={plan.predictedPerSec ?? ''}
+            >
+              {plan.predictedPerSec === null ? '—' : `${formatRate(plan.predictedPerSec)} items/s`}
+            </dd>
+            <dt>{sized ? (sized.engine === 'threads' ? 'Measured' : 'Simulated') : 'Measured'}</dt>
+            <dd
+              data-kind={sized ? kindOf(sized.engine) : undefined}
+              data-testid="sizing-measured"
+              data-value={sized?.summary.itemsPerSec ?? ''}
+            >
+              {sized
+                ? `${formatRate(sized.summary.itemsPerSec)} items/s`
+                : running
+                  ? 'running…'
+                  : '— (the run was stopped)'}
+            </dd>
+          </dl>
+        </>
+      )}
+    </section>
+  );
+}

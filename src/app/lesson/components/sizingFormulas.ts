@@ -1,0 +1,144 @@
+// "Size it for me" in numbers: the sizing equations (seed 000 §3.4, Eq. 8–10, and Eq. 3 solved for
+// N and c) as TeX with the visitor's measured service times substituted, and the configuration to
+// run. Pure, so the page and its tests compute the same thing.
+import { sizedRate, sizing, withParallelThreads, type SizingResult } from '../../../model/sizing';
+import type { MeasuredServiceUs } from '../../../model/serviceTime';
+import { outputsPerItem, type ExperimentSpec } from '../../../spec/experimentSpec';
+import { stageGroups } from '../../../spec/stageGroups';
+
+export interface SizingPlan {
+  result: SizingResult;
+  /** npTh to run: c_optimal for the visitor's cores (the paper's when the cores suffice). */
+  npTh: number | null;
+  /** Queue size to run: N_optimal at that npTh (null: keep the current one, `notes` says why). */
+  queue: number | null;
+  /** The model's prediction for that configuration, items out per second (the cores' bound
+   * applied: threads cannot do more work than the cores have). */
+  predictedPerSec: number | null;
+  /** Each equation with the numbers substituted. */
+  formulas: Array<{ id: string; label: string; tex: string }>;
+  /** Why a value is missing or differs from the paper's sizing, in words. */
+  notes: string[];
+}
+
+const perSec = (perUs: number) => perUs * 1e6;
+const num = (x: number) => (Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '\\infty');
+const rateTex = (perUs: number) => `${num(perSec(perUs))}\\ \\text{items/s}`;
+const usTex = (us: number) => `${num(us)}\\,\\mu s`;
+const name = (text: string) => `\\text{${text.replace(/[^A-Za-z0-9 +-]/g, '')}}`;
+
+/**
+ * Sizes `spec` (the layout on screen) from measured per-stage service times for `cores` cores,
+ * with at most `maxNpTh` parallel threads and queue sizes up to `maxQueue` (the lesson's controls).
+ */
+export function planSizing(
+  spec: ExperimentSpec,
+  measuredServiceUs: MeasuredServiceUs,
+  cores: number,
+  limits: { maxNpTh: number; maxQueue: number },
+): SizingPlan {
+  const result = sizing(spec, { measuredServiceUs, cores });
+  const notes = [...result.why];
+  const groups = stageGroups(spec);
+  const station = (i: number) => groups[i].map((s) => spec.stages[s].name).join(' + ');
+  const formulas: SizingPlan['formulas'] = [];
+  const eps = result.tolerance;
+  const upper = result.upperPerUs
+    .map((u, i) => ({ u, i }))
+    .filter(({ i }) => !result.stations[i].serial);
+  const slowest = upper.reduce((a, b) => (b.u < a.u ? b : a), upper[0]);
+  if (slowest) {
+    const s = result.stations[slowest.i];
+    formulas.push({
+      id: 'eq8',
+      label: 'Eq. 8, the slowest parallel stage',
+      tex: `\\lambda_{upper,${name(station(slowest.i))}} \\approx \\frac{c}{T_{ser}} = \\frac{${s.servers}}{${usTex(s.serviceTimeUs)}} = ${rateTex(slowest.u)}`,
+    });
+  }
+  const serial = result.stations.map((s, i) => ({ s, i })).filter(({ s }) => s.serial);
+  if (serial.length > 0)
+    formulas.push({
+      id: 'eq9',
+      label: 'Eq. 9, the serial stages',
+      tex: `\\lambda_{max} = \\min\\left(${serial.map(({ s }) => `\\frac{1}{${usTex(s.serviceTimeUs)}}`).join(', ')}\\right) = ${rateTex(result.lambdaMaxPerUs)}`,
+    });
+  formulas.push({
+    id: 'eq10',
+    label: 'Eq. 10, the ceiling',
+    tex: `\\lambda_{eu} = \\min\\left(\\min_i \\lambda_{upper,i},\\ \\lambda_{max}\\right) = ${rateTex(result.ceilingPerUs)}`,
+  });
+  const reading = { measuredServiceUs };
+  const onCores = result.onCores!;
+  const totalUs = result.stations.reduce((sum, s) => sum + s.serviceTimeUs, 0);
+  formulas.push({
+    id: 'cores',
+    label: 'Your cores (not in the paper, which had a core for every thread)',
+    tex: `\\lambda_{cores} = \\frac{C}{\\sum_i T_{ser,i}} = \\frac{${cores}}{${usTex(totalUs)}} = ${rateTex(onCores.capPerUs)}`,
+  });
+  if (result.cOptimal !== null && result.size !== null) {
+    const c = result.cOptimal;
+    const below = c - (result.cOptimalPerStage ? c / result.cOptimalPerStage : 1);
+    formulas.push({
+      id: 'copt',
+      label: `c_optimal: Eq. 3 solved at N = ${result.size}`,
+      tex:
+        `\\lambda_e(npTh{=}${c}, N{=}${result.size}) = ${rateTex(sizedRate(spec, c, result.size, reading))} \\ge (1-${eps})\\,\\lambda_{max}` +
+        (below >= 1
+          ? ` > \\lambda_e(npTh{=}${below}) = ${rateTex(sizedRate(spec, below, result.size, reading))}`
+          : ''),
+    });
+  } else if (result.cOptimal !== null)
+    formulas.push({
+      id: 'copt',
+      label: 'c_optimal: the open model (Eq. 4–5)',
+      tex: `\\min_i \\lambda_{upper,i}(npTh{=}${result.cOptimal}) \\ge (1-${eps})\\,\\lambda_{max} = ${rateTex((1 - eps) * result.lambdaMaxPerUs)}`,
+    });
+  let npTh = onCores.cOptimal ?? result.cOptimal;
+  if (npTh !== null && npTh > limits.maxNpTh) {
+    notes.push(
+      `c_optimal = ${npTh} is more than this lesson's npTh control allows (${limits.maxNpTh})`,
+    );
+    npTh = limits.maxNpTh;
+  }
+  if (onCores.cOptimal !== null && onCores.cOptimal !== result.cOptimal)
+    notes.push(
+      `your ${cores} cores cap λ at ${num(perSec(onCores.capPerUs))} items/s, below λ_max: npTh = ${onCores.cOptimal} already reaches that, where the paper's sizing (a core per thread) would ask for ${result.cOptimal ?? 'more than any npTh gives'}`,
+    );
+  let queue: number | null = null;
+  if (npTh !== null && spec.queue.capacity !== null) {
+    const at = sizing(withParallelThreads(spec, npTh), { measuredServiceUs });
+    queue = at.nOptimal;
+    if (queue !== null) {
+      formulas.push({
+        id: 'nopt',
+        label: `N_optimal at npTh = ${npTh}: Eq. 3 solved for N`,
+        tex:
+          `\\lambda_e(N{=}${queue}) = ${rateTex(sizedRate(spec, npTh, queue, reading))} \\ge (1-${eps})\\,\\lambda_{eu} = ${rateTex((1 - eps) * at.ceilingPerUs)}` +
+          (queue > 1
+            ? ` > \\lambda_e(N{=}${queue - 1}) = ${rateTex(sizedRate(spec, npTh, queue - 1, reading))}`
+            : ''),
+      });
+      if (queue > limits.maxQueue) {
+        notes.push(
+          `N_optimal = ${queue} is more than this lesson's queue control allows (${limits.maxQueue})`,
+        );
+        queue = limits.maxQueue;
+      }
+    } else notes.push(...at.why);
+  }
+  const size = queue ?? spec.queue.capacity ?? 1;
+  const predictedPerSec =
+    npTh === null
+      ? null
+      : perSec(Math.min(sizedRate(spec, npTh, size, reading), onCores.capPerUs)) *
+        outputsPerItem(spec);
+  return { result, npTh, queue, predictedPerSec, formulas, notes };
+}
+
+/** Mean service time per served item of each stage, from a finished run's stage counters (the
+ * spec's mean where a stage served nothing). */
+export function measuredTimes(
+  counters: Array<{ itemsIn: number; busyUs: number }>,
+): MeasuredServiceUs {
+  return counters.map((c) => (c.itemsIn > 0 ? c.busyUs / c.itemsIn : undefined));
+}

@@ -1,0 +1,71 @@
+// "Size it for me" in numbers (src/app/lesson/components/sizingFormulas.ts): from measured service
+// times, the equations with those numbers in them and the configuration to run, on few cores and
+// on many; what cannot be computed is said, not left blank.
+import { describe, expect, test } from 'vitest';
+import { measuredTimes, planSizing } from '../../../../src/app/lesson/components/sizingFormulas';
+import { parseExperimentSpec } from '../../../../src/spec/experimentSpec';
+
+const exp = (meanUs: number) => ({ kind: 'exponential', meanUs });
+const collapsed = (capacity: number | null) =>
+  parseExperimentSpec({
+    runtime: 'collapsed',
+    stages: [
+      { name: 'input', mode: 'serial-in-order', service: { kind: 'fixed', us: 470 } },
+      { name: 'segment', mode: 'parallel', service: exp(1450) },
+      { name: 'rank', mode: 'parallel', service: exp(5380) },
+      { name: 'output', mode: 'serial-in-order', service: { kind: 'fixed', us: 20 } },
+    ],
+    queue: { kind: 'mutex', capacity },
+    items: 100,
+    seed: 1,
+  });
+const limits = { maxNpTh: 64, maxQueue: 64 };
+const measured = [470, 1450, 5380, 20];
+
+describe('planSizing', () => {
+  test('with cores to spare it runs the paper sizing, its equations shown with the numbers', () => {
+    const plan = planSizing(collapsed(20), measured, 64, limits);
+    expect(plan.npTh).toBe(plan.result.cOptimal);
+    expect(plan.npTh).toBeGreaterThan(14);
+    expect(plan.queue).not.toBeNull();
+    expect(plan.formulas.map((f) => f.id)).toEqual(['eq8', 'eq9', 'eq10', 'cores', 'copt', 'nopt']);
+    const eq9 = plan.formulas.find((f) => f.id === 'eq9')!.tex;
+    expect(eq9).toContain('\\frac{1}{470\\,\\mu s}');
+    expect(eq9).toContain('2128\\ \\text{items/s}');
+    expect(plan.predictedPerSec! / 2128).toBeGreaterThan(0.97);
+    expect(plan.notes).toEqual([]);
+  });
+
+  test('on two cores it sizes for what the cores can run and says why', () => {
+    const plan = planSizing(collapsed(20), measured, 2, limits);
+    expect(plan.result.onCores!.capPerUs).toBeCloseTo(2 / 7320, 12);
+    expect(plan.npTh).toBe(plan.result.onCores!.cOptimal);
+    expect(plan.npTh!).toBeLessThan(plan.result.cOptimal!);
+    expect(plan.predictedPerSec!).toBeCloseTo(2e6 / 7320, 6);
+    expect(plan.notes.join(' ')).toContain('your 2 cores cap λ at 273.2 items/s, below λ_max');
+  });
+
+  test('an open pipeline has no N to size, and keeps its unbounded queues', () => {
+    const plan = planSizing(collapsed(null), measured, 64, limits);
+    expect(plan.queue).toBeNull();
+    expect(plan.notes).toContain('an open pipeline (unbounded queues) has no N to size');
+    expect(plan.formulas.map((f) => f.id)).toContain('copt');
+  });
+
+  test('a result past the controls is clamped, and said', () => {
+    const plan = planSizing(collapsed(20), measured, 64, { maxNpTh: 8, maxQueue: 64 });
+    expect(plan.npTh).toBe(8);
+    expect(plan.notes.join(' ')).toMatch(
+      /c_optimal = \d+ is more than this lesson's npTh control allows \(8\)/,
+    );
+  });
+});
+
+test('measured times are busy time per item served; a stage that served nothing has none', () => {
+  expect(
+    measuredTimes([
+      { itemsIn: 10, busyUs: 4700 },
+      { itemsIn: 0, busyUs: 0 },
+    ]),
+  ).toEqual([470, undefined]);
+});
