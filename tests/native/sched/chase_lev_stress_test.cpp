@@ -64,11 +64,13 @@ Outcome stress(std::uint64_t rounds, std::uint64_t seed) {
   const std::uint64_t max_tasks = rounds * 4;
   std::vector<std::atomic<std::uint8_t>> taken(max_tasks);
   std::atomic<bool> done{false};
+  std::atomic<int> started{0};
   std::atomic<std::uint64_t> stolen{0}, out_of_order{0};
   test_stress::YieldInjector::start(seed, kYieldPer65536);
   std::vector<std::thread> thieves;
   for (int t = 0; t < kThieves; ++t) {
     thieves.emplace_back([&] {
+      started.fetch_add(1, std::memory_order_release);
       std::uint32_t last = 0;
       bool first = true;
       while (!done.load(std::memory_order_acquire)) {
@@ -90,7 +92,10 @@ Outcome stress(std::uint64_t rounds, std::uint64_t seed) {
     if (v != Deque::kEmpty) taken[v].fetch_add(1, std::memory_order_relaxed);
     return v != Deque::kEmpty;
   };
-  for (std::uint64_t r = 0; r < rounds; ++r) {
+  // Rounds start once every thief runs: a thread that has not started yet (a wasm worker on a
+  // loaded machine) would leave the owner racing nobody.
+  while (started.load(std::memory_order_acquire) < kThieves) std::this_thread::yield();
+  auto round = [&](std::uint64_t r) {
     const std::uint64_t dice = test_stress::splitmix64(rng);
     if (r % 2 == 0) {
       // The last-task race: nothing else is in the deque, so a thief can only take this one.
@@ -117,6 +122,19 @@ Outcome stress(std::uint64_t rounds, std::uint64_t seed) {
       for (std::uint32_t i = 0; i < burst && d.push(next); ++i) ++next;
       for (std::uint32_t i = 0; i < (dice >> 8) % 3; ++i) take(d.pop());
     }
+  };
+  for (std::uint64_t r = 0; r < rounds; ++r) round(r);
+  // On a loaded machine (or in wasm, where yield() returns at once) the thieves may never have
+  // reached their CAS during the last-task races: go on with last-task rounds, each after a short
+  // real sleep that lets the thieves be scheduled, until one contest has run (at most 10 s, within
+  // the tasks counted), so the contest assertion checks the race, not the scheduler.
+  const auto contest_deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  for (std::uint64_t r = rounds + rounds % 2;
+       o.contested_won + o.contested_lost == 0 && next + 8 < max_tasks &&
+       std::chrono::steady_clock::now() < contest_deadline;
+       r += 2) {
+    std::this_thread::sleep_for(std::chrono::microseconds(20 + r % 97));
+    round(r);
   }
   while (take(d.pop())) {
   }
