@@ -1,14 +1,22 @@
 // ::stage-breakdown — the paper's Fig. 2 for both layouts side by side: each station's useful,
 // idle and blocked thread time from the run's stage counters (live while it runs), the bottleneck
-// marked, and each layout's time and throughput. "Run both layouts" runs the thread-per-stage
-// layout, then the collapsed one, with the same seed and controls, on the engine the page chose.
+// marked, and each layout's time and throughput. "Run both layouts" runs the other layout, then
+// the selected one, with the same seed and controls, on the engine the page chose.
 import { useEffect } from 'react';
 import { formatRate } from '../../../views/format';
 import { StageBreakdown } from '../../../views/StageBreakdown';
 import { kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { useRunSequence } from '../useRunSequence';
-import { latestRun, layoutPair, sameSpec, seconds, specWith, stationsOf } from './layouts';
+import {
+  LAYOUT_CONTROL,
+  latestRun,
+  layoutPair,
+  sameSpec,
+  seconds,
+  specWith,
+  stationsOf,
+} from './layouts';
 
 /** The paper row the side-by-side ratio is reported under (lessons/03's `paper`). */
 export const COLLAPSE_ROW = 'collapse-beats-six';
@@ -31,8 +39,10 @@ export function StageBreakdownBlock() {
     return <p className="hint">This lesson has no pair of layouts to compare at these settings.</p>;
   const live = run.view;
   const runningSpec = run.spec();
-  const runBoth = () =>
-    sequence.start(specs.map((spec, i) => ({ key: pair[i].value, spec: spec! })));
+  // The layout the controls select runs second: the experiment panel above shows the last run
+  // beside the models of the selected layout, so its numbers must be that layout's.
+  const order = pair[0].value === values[LAYOUT_CONTROL] ? [1, 0] : [0, 1];
+  const runBoth = () => sequence.start(order.map((i) => ({ key: pair[i].value, spec: specs[i]! })));
   return (
     <section className="stage-breakdown-block" data-testid="stage-breakdown">
       <div className="buttons">
