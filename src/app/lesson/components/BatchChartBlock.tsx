@@ -2,14 +2,13 @@
 // stream: batched) and the thread ring (a cycle: cycle detection keeps it non-batched), the model's
 // curve for each, simulated points, and points measured on the visitor's threads; the measured
 // ratios go to the lesson's paper rows `push-pop-batching` and `thread-ring-hop`.
-import { useMemo } from 'react';
 import { SeriesChart, type Series } from '../../../views/SeriesChart';
 import { threadColor } from '../../../views/threadColors';
 import { formatRate } from '../../../views/format';
 import { useLesson } from '../lessonContext';
 import { usePointRuns, type SeriesJob } from '../usePointRuns';
 import { CHART_WIDTH_PX } from './layout';
-import { boundPerSec, graphSpec, measuredAt, missingGraphs } from './phaserCharts';
+import { boundPerSec, measuredAt, useGraphSpecs } from './phaserCharts';
 
 export const BATCHES = [1, 8, 64, 512, 4096];
 const GRAPHS = [
@@ -23,23 +22,12 @@ const TWIN_ITEMS = 20_000;
 /** Measured points: runs sized to ~0.4 s from a short trial run on the same threads (the model's
  * rate knows nothing of the machine's load), from at most this many items. */
 const MEASURE_ITEMS = 100_000_000;
+const atBatch = (batch: number) => ({ batch, threads: THREADS });
 
 export function BatchChartBlock() {
   const { lesson, values, engine, run, reportMeasured } = useLesson();
   const runs = usePointRuns(run);
-  const problem = missingGraphs(
-    lesson,
-    GRAPHS.map((g) => g.id),
-  );
-  const specs = useMemo(
-    () =>
-      problem
-        ? null
-        : GRAPHS.map((g) =>
-            BATCHES.map((batch) => graphSpec(lesson, values, g.id, { batch, threads: THREADS })),
-          ),
-    [lesson, values, problem],
-  );
+  const { problem, specs } = useGraphSpecs(lesson, values, GRAPHS, BATCHES, atBatch);
   if (!specs) return <p className="notice error">{problem}</p>;
   const series: Series[] = GRAPHS.map((g, i) => ({
     id: g.id,

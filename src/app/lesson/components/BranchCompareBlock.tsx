@@ -2,14 +2,13 @@
 // thread count: the model's bound for each, simulated points (a core per thread), and points
 // measured on the visitor's threads up to their cores. The measured gain of batching on the
 // branched graph goes to the lesson's paper row `branched-batching`.
-import { useMemo } from 'react';
 import { visitorCores } from '../../../engine/isolation';
 import { SeriesChart, type Series } from '../../../views/SeriesChart';
 import { stageColor } from '../../../views/stageColors';
 import { useLesson } from '../lessonContext';
 import { usePointRuns, type SeriesJob } from '../usePointRuns';
 import { CHART_WIDTH_PX } from './layout';
-import { boundPerSec, graphSpec, measuredAt, missingGraphs } from './phaserCharts';
+import { boundPerSec, graphSpec, measuredAt, useGraphSpecs } from './phaserCharts';
 
 const THREADS = [1, 2, 4, 8];
 const GRAPHS = [
@@ -20,21 +19,12 @@ const GRAPHS = [
 const TWIN_ITEMS = 600;
 /** The paper row compares batching on and off on the branched graph at this batch size. */
 const ROW_BATCH = 64;
+const atThreads = (threads: number) => ({ threads });
 
 export function BranchCompareBlock() {
   const { lesson, values, engine, run, reportMeasured } = useLesson();
   const runs = usePointRuns(run);
-  const problem = missingGraphs(
-    lesson,
-    GRAPHS.map((g) => g.id),
-  );
-  const specs = useMemo(
-    () =>
-      problem
-        ? null
-        : GRAPHS.map((g) => THREADS.map((threads) => graphSpec(lesson, values, g.id, { threads }))),
-    [lesson, values, problem],
-  );
+  const { problem, specs } = useGraphSpecs(lesson, values, GRAPHS, THREADS, atThreads);
   if (!specs) return <p className="notice error">{problem}</p>;
   const cores = visitorCores();
   const measuredThreads = THREADS.filter((t) => t <= cores);

@@ -1,6 +1,7 @@
 // What the phaser lesson's charts share: the lesson's graph choice (a choice control `graph`
 // whose values name the graphs a chart runs), specs at chosen control values, the model's rate,
 // and which engine a job runs on.
+import { useMemo } from 'react';
 import { modelItemsPerSec } from '../../../model';
 import { applyControls, type ControlValues } from '../../../lessons/controls';
 import type { Lesson } from '../../../lessons/loadLessons';
@@ -35,6 +36,28 @@ export function graphSpec(
 }
 
 /** The stream-graph bound in items/s (0 when it does not apply). */
+/** Each graph's spec at each x (`set(x)`: the controls x sets; pass a stable function), kept
+ * while the lesson and its values stay; `specs` is null, with the `problem` said, when the
+ * lesson lacks one of the graphs. */
+export function useGraphSpecs(
+  lesson: Lesson,
+  values: ControlValues,
+  graphs: readonly { id: string }[],
+  xs: readonly number[],
+  set: (x: number) => ControlValues,
+): { problem: string | null; specs: ExperimentSpec[][] | null } {
+  const problem = missingGraphs(
+    lesson,
+    graphs.map((g) => g.id),
+  );
+  const specs = useMemo(
+    () =>
+      problem ? null : graphs.map((g) => xs.map((x) => graphSpec(lesson, values, g.id, set(x)))),
+    [lesson, values, problem, graphs, xs, set],
+  );
+  return { problem, specs };
+}
+
 export const boundPerSec = (spec: ExperimentSpec) => modelItemsPerSec('stream-bound', spec) ?? 0;
 
 /** A series' point measured on real threads at `x` (its y), if one has come in. */
