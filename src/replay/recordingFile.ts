@@ -306,47 +306,61 @@ function checkTimeOrder(timeUs: number, previousUs: number, path: string): void 
     );
 }
 
+/** The rows of `name` (already bounded by its reader), each of `fields` with field 0 a time in
+ * 0..durationUs never before the row above; `read` makes each row's value from its fields. */
+function readTimedRows<T>(
+  rows: unknown[],
+  name: string,
+  fields: readonly string[],
+  durationUs: number,
+  read: (r: unknown[], path: string, timeUs: number, index: number) => T,
+): T[] {
+  let previousUs = 0;
+  return rows.map((row, i) => {
+    const path = join(name, i);
+    const r = readRow(row, path, fields);
+    const timeUs = readNumber(r[0], join(path, 0), 0, durationUs);
+    checkTimeOrder(timeUs, previousUs, join(path, 0));
+    previousUs = timeUs;
+    return read(r, path, timeUs, i);
+  });
+}
+
 function readEvents(
   value: unknown,
   limits: { maxEvents: number; workers: number; stages: number; durationUs: number },
 ): TelemetryEvent[] {
   const rows = readArray(value, 'events', limits.maxEvents, 'cap.maxEvents');
-  let previousUs = 0;
-  const events = rows.map((row, i): TelemetryEvent => {
-    const path = join('events', i);
-    const r = readRow(row, path, EVENT_FIELDS);
-    const timeUs = readNumber(r[0], join(path, 0), 0, limits.durationUs);
-    checkTimeOrder(timeUs, previousUs, join(path, 0));
-    previousUs = timeUs;
-    const stage = readInteger(r[2], join(path, 2), 0, 255);
-    if (stage >= limits.stages && stage !== 255)
-      throw new SpecError(
-        join(path, 2),
-        `${stage} is out of range (allowed 0..${limits.stages - 1}, or 255 for none)`,
-      );
-    return {
-      timeUs,
-      worker: readInteger(r[1], join(path, 1), 0, limits.workers - 1),
-      stage,
-      kind: readEnum(r[3], join(path, 3), EVENT_KINDS),
-      item: readInteger(r[4], join(path, 4), 0, U32_MAX),
-      arg: readInteger(r[5], join(path, 5), 0, U32_MAX),
-      seq: i,
-    };
-  });
+  const events = readTimedRows(
+    rows,
+    'events',
+    EVENT_FIELDS,
+    limits.durationUs,
+    (r, path, timeUs, i): TelemetryEvent => {
+      const stage = readInteger(r[2], join(path, 2), 0, 255);
+      if (stage >= limits.stages && stage !== 255)
+        throw new SpecError(
+          join(path, 2),
+          `${stage} is out of range (allowed 0..${limits.stages - 1}, or 255 for none)`,
+        );
+      return {
+        timeUs,
+        worker: readInteger(r[1], join(path, 1), 0, limits.workers - 1),
+        stage,
+        kind: readEnum(r[3], join(path, 3), EVENT_KINDS),
+        item: readInteger(r[4], join(path, 4), 0, U32_MAX),
+        arg: readInteger(r[5], join(path, 5), 0, U32_MAX),
+        seq: i,
+      };
+    },
+  );
   return canonicalOrder(events);
 }
 
 function readSamples(value: unknown, stages: number, durationUs: number): CounterSample[] {
   const rows = readArray(value, 'samples', READ_MAX_SAMPLES, 'this build');
   const names = ['timeUs', 'dropped', ...Array.from({ length: stages }, (_, s) => `stage ${s}`)];
-  let previousUs = 0;
-  return rows.map((row, i) => {
-    const path = join('samples', i);
-    const r = readRow(row, path, names);
-    const timeUs = readNumber(r[0], join(path, 0), 0, durationUs);
-    checkTimeOrder(timeUs, previousUs, join(path, 0));
-    previousUs = timeUs;
+  return readTimedRows(rows, 'samples', names, durationUs, (r, path, timeUs): CounterSample => {
     const counters = r.slice(2).map((line, s): StageCounters => {
       const at = join(path, s + 2);
       const values = readRow(line, at, STAGE_COUNTER_FIELDS);
@@ -372,14 +386,8 @@ function readId(value: unknown, path: string): number | null {
 
 function readBoards(value: unknown, durationUs: number): BoardSample[] {
   const rows = readArray(value, 'boards', READ_MAX_SAMPLES, 'this build');
-  let previousUs = 0;
   let records = 0;
-  return rows.map((row, i) => {
-    const path = join('boards', i);
-    const r = readRow(row, path, BOARD_FIELDS);
-    const timeUs = readNumber(r[0], join(path, 0), 0, durationUs);
-    checkTimeOrder(timeUs, previousUs, join(path, 0));
-    previousUs = timeUs;
+  return readTimedRows(rows, 'boards', BOARD_FIELDS, durationUs, (r, path, timeUs): BoardSample => {
     const tasks = readArray(r[3], join(path, 3), READ_MAX_BOARD_RECORDS, 'this build').map(
       (t, k): BoardTask => {
         const at = join(join(path, 3), k);
