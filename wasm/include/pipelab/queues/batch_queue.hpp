@@ -46,10 +46,9 @@ namespace pipelab::queues {
 // The object starts a cache line in both layouts, so its field offsets say which lines they use.
 // kTouch (a measured experiment, bench/README.md; 0 = off in BatchQueue and every runtime):
 // kTouchOnTake makes the consumer's try_pop read one byte of every line of a semi-buffer as it
-// takes it,
-// kTouchOnRefill makes the producer write one byte of every line of the semi-buffer it starts to
-// fill, so the cache-line transfers between the cores start together instead of one at a time as
-// a per-item loop reaches each line (WebAssembly has no prefetch instruction).
+// takes it, kTouchOnRefill makes the producer write one byte of every line of the semi-buffer it
+// starts to fill, so the cache-line transfers between the cores start together instead of one at
+// a time as a per-item loop reaches each line (WebAssembly has no prefetch instruction).
 inline constexpr unsigned kTouchOnTake = 1;
 inline constexpr unsigned kTouchOnRefill = 2;
 
