@@ -19,6 +19,15 @@
 // slot seq % buffers of `ready_` is unique; it holds (seq << 16 | buffer + 1), stored release by
 // the producer after its buffer-ready event and loaded acquire by the writer, which takes it only
 // when the tag equals the batch it needs next: it never writes out of order.
+// Writer's wait: after a few re-checks the writer sleeps on a futex word (published_) that every
+// formatter bumps after making a batch ready, and wakes only when one has been. A timed backoff
+// would wake every few tens of µs to look, and each look takes a core from a formatter when
+// threads outnumber cores (in wasm, where yield() does not yield, it cost about 2 such wake-ups
+// per batch). No lost wake-up: the writer reads published_ BEFORE looking at ready_, and the
+// futex sleeps only while the word still holds that value; a formatter stores ready_ before its
+// bump, and wakes the futex only if writer_asleep_ is set (both seq_cst, so either the formatter
+// sees the flag or the writer's futex sees the bump). wake_waiters() bumps and wakes too, so a
+// cancel or pause reaches a sleeping writer at once.
 // Telemetry (contracts/telemetry.md, batch runtimes): start/end per batch (item = batch, arg = its
 // items), buffer-take / buffer-ready / buffer-free (item = batch, arg = buffer), each recorded
 // before the hand-over it announces, so the page sees a buffer's steps in order; stage counters in
@@ -44,6 +53,7 @@
 #include "pipelab/pipeline/two_stage_io/io_text.hpp"
 #include "pipelab/queues/vyukov_mpmc_queue.hpp"
 #include "pipelab/sched/backoff.hpp"
+#include "pipelab/sync/futex.hpp"
 
 namespace pipelab::pipeline {
 
@@ -231,7 +241,14 @@ class TwoStageOutputRuntime final : public Runtime {
       waiting_batches().fetch_add(1, std::memory_order_relaxed);
       telemetry_.record(w, telemetry::EventKind::kBufferReady, 1, std::uint32_t(seq), b);
       ready_[seq % buffer_count_].store((seq << 16) | (b + 1), std::memory_order_release);
+      published_.fetch_add(1, std::memory_order_seq_cst);
+      if (writer_asleep_.load(std::memory_order_seq_cst) != 0) sync::futex_wake_all(published_);
     }
+  }
+
+  void wake_waiters() noexcept override {
+    published_.fetch_add(1, std::memory_order_seq_cst);
+    sync::futex_wake_all(published_);
   }
 
   void took(std::uint16_t w, std::uint32_t b, std::uint64_t seq) noexcept {
@@ -259,21 +276,28 @@ class TwoStageOutputRuntime final : public Runtime {
     return true;
   }
 
+  // Re-checks before the writer sleeps: enough to catch a batch finishing within about a µs.
+  static constexpr std::uint32_t kWriterChecks = 64;
+
   void write_loop(std::uint16_t w) noexcept {
-    sched::Backoff backoff;
+    std::uint32_t checks = 0;
     for (std::uint64_t next = 0; next < batches_;) {
       pause_point(w);
       if (cancel_requested()) return;
+      const std::uint32_t seen = published_.load(std::memory_order_seq_cst);  // before ready_
       const std::uint64_t v = ready_[next % buffer_count_].load(std::memory_order_acquire);
       if ((v & 0xFFFF) == 0 || (v >> 16) != next) {  // empty, or last lap's batch
         if (blocked_on_ != next + 1) {
           telemetry_.record(w, telemetry::EventKind::kBlockedEmpty, 1, std::uint32_t(next));
           blocked_on_ = next + 1;
         }
-        backoff.pause();
+        if (++checks < kWriterChecks) continue;
+        writer_asleep_.store(1, std::memory_order_seq_cst);
+        sync::futex_wait(published_, seen);  // returns at once if a batch came since `seen`
+        writer_asleep_.store(0, std::memory_order_relaxed);
         continue;
       }
-      backoff.reset();
+      checks = 0;
       waiting_batches().fetch_sub(1, std::memory_order_relaxed);
       const std::uint32_t b = std::uint32_t(v & 0xFFFF) - 1;
       if (!write_buffer(w, b, next)) return;
@@ -318,6 +342,9 @@ class TwoStageOutputRuntime final : public Runtime {
   std::unique_ptr<std::atomic<std::uint64_t>[]> ready_;
   BufferPoolObserver* observer_ = nullptr;  // set between runs only
   alignas(kPrefetchPairBytes) std::atomic<std::uint64_t> next_batch_{0};
+  // The writer's futex word (bumped per batch made ready) and its "about to sleep" flag.
+  alignas(kPrefetchPairBytes) std::atomic<std::uint32_t> published_{0};
+  std::atomic<std::uint32_t> writer_asleep_{0};
   // Writer-only state, published to the controller by the worker's exit (Runtime::live_).
   alignas(kPrefetchPairBytes) std::uint64_t bytes_ = 0, written_ = 0;
   std::uint64_t checksum_ = io_text::kChecksumSeed;
