@@ -26,7 +26,8 @@ export default tseslint.config(
     },
   },
   {
-    // Emscripten --pre-js files run inside the generated CommonJS glue.
+    // Emscripten --pre-js files run inside the generated CommonJS glue; --js-library files are
+    // read by Emscripten's compiler (mergeInto) and their functions pasted into that glue.
     files: ['wasm/src/**/*.js'],
     languageOptions: {
       sourceType: 'script',
@@ -35,6 +36,9 @@ export default tseslint.config(
         require: 'readonly',
         __filename: 'readonly',
         process: 'readonly',
+        mergeInto: 'readonly',
+        LibraryManager: 'readonly',
+        ENVIRONMENT_IS_NODE: 'readonly',
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -16,8 +16,11 @@
 // Clock cost: the runtimes read it about twice per service, which is most of what telemetry costs.
 // In wasm, steady_clock::now() is clock_gettime(), a JS call that reads emscripten_get_now() (the
 // same monotonic source: performance.now(), hrtime in Node) and converts it to a timespec;
-// steady_us() reads that source directly, ~40% cheaper per read (49 vs 81 ns in Node, fastest of
-// 1,000-read batches). Natively it is steady_clock.
+// steady_us() reads the source directly instead, ~40% cheaper per read (49 vs 81 ns in Node,
+// fastest of 1,000-read batches). In a browser it goes further: pipelab_now_ms (wasm/src/clock.js)
+// is performance.now itself, bound, so the import is the browser's function and not a JS
+// wrapper around it, and the Worker's clock drift that emscripten_get_now() subtracts on every
+// call is taken once per thread here. Natively it is steady_clock.
 #pragma once
 
 #include <atomic>
@@ -36,6 +39,10 @@
 
 #if defined(__EMSCRIPTEN__)
 #include <emscripten/emscripten.h>
+// wasm/src/clock.js: performance.now in a browser, emscripten_get_now under Node (ms), and what
+// to subtract from it to share emscripten_get_now()'s origin across threads (ms).
+extern "C" double pipelab_now_ms();
+extern "C" double pipelab_clock_drift_ms();
 #endif
 
 namespace pipelab::telemetry {
@@ -46,7 +53,9 @@ inline constexpr double kReadClock = -1;
 // Steady-clock µs since an arbitrary origin (see "Clock cost" above).
 inline double steady_us() noexcept {
 #if defined(__EMSCRIPTEN__)
-  return emscripten_get_now() * 1000.0;
+  // The same time as emscripten_get_now(), with its per-call drift lookup done once per thread.
+  thread_local const double drift_ms = pipelab_clock_drift_ms();
+  return (pipelab_now_ms() - drift_ms) * 1000.0;
 #else
   using Clock = std::chrono::steady_clock;
   return std::chrono::duration<double, std::micro>(Clock::now().time_since_epoch()).count();
