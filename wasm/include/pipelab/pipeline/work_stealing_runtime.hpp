@@ -112,42 +112,52 @@ class WorkStealingRuntime final : public Runtime {
     bool idle = false;
     double idle_since = 0;
     const std::uint32_t n = spec_.threads;
+    const bool tel = telemetry_.enabled();
     while (!cancel_requested()) {
       pause_point(w);
       if (cancel_requested()) break;
+      // The clock read this pass made, if any: the idle event, the idle time and the next
+      // service's start reuse it (each read after a spell of other work is the costly one).
+      double read_us = telemetry::kReadClock;
       if (task == kNone) task = deques_[w]->pop();
       if (task == kNone) task = admit(kNone);
       if (task == kNone && n > 1) {
         rng = workload::splitmix64(rng);
         std::uint32_t victim = std::uint32_t(rng % (n - 1));
         victim += victim >= w;
-        if (!idle)
-          telemetry_.record(std::uint16_t(w), telemetry::EventKind::kStealAttempt,
-                            telemetry::kNoStage, telemetry::kNoItem, victim);
+        if (!idle && tel) {
+          read_us = telemetry_.now_us();
+          telemetry_.record_at(read_us, std::uint16_t(w), telemetry::EventKind::kStealAttempt,
+                               telemetry::kNoStage, telemetry::kNoItem, victim);
+        }
         task = deques_[victim]->steal();
-        if (task != kNone) {
-          telemetry_.record(std::uint16_t(w), telemetry::EventKind::kStealSuccess,
-                            telemetry::kNoStage, std::uint32_t(tasks_[task].item), victim);
+        if (task != kNone && tel) {
+          read_us = telemetry_.now_us();
+          telemetry_.record_at(read_us, std::uint16_t(w), telemetry::EventKind::kStealSuccess,
+                               telemetry::kNoStage, std::uint32_t(tasks_[task].item), victim);
         }
       }
       if (task == kNone) {
         if (all_done()) break;
         if (!idle) {
           idle = true;
-          idle_since = telemetry_.now_us();
-          telemetry_.record_at(idle_since, std::uint16_t(w), telemetry::EventKind::kIdle,
-                               telemetry::kNoStage, telemetry::kNoItem);
+          if (tel) {
+            idle_since = read_us != telemetry::kReadClock ? read_us : telemetry_.now_us();
+            telemetry_.record_at(idle_since, std::uint16_t(w), telemetry::EventKind::kIdle,
+                                 telemetry::kNoStage, telemetry::kNoItem);
+          }
         }
         backoff.pause();
         continue;
       }
-      if (idle && telemetry_.enabled()) {
+      if (idle && tel) {
+        if (read_us == telemetry::kReadClock) read_us = telemetry_.now_us();
         telemetry_.counters(0).add(telemetry_.counters(0).idle_us,
-                                   std::uint64_t(telemetry_.now_us() - idle_since));
+                                   std::uint64_t(read_us - idle_since));
       }
       idle = false;
       backoff.reset();
-      task = run(w, task);
+      task = run(w, task, read_us);
     }
   }
 
@@ -183,10 +193,11 @@ class WorkStealingRuntime final : public Runtime {
   // telemetry's cost). Only leaving the previous stage's gate (tens of ns) lies between, and a
   // parallel stage has no gate of its own. A serial stage reads the clock after entering its gate,
   // so its services never appear to overlap.
-  std::uint32_t run(std::uint32_t w, std::uint32_t t) noexcept {
+  // `found_us`: when the worker found t (a clock read, or telemetry::kReadClock).
+  std::uint32_t run(std::uint32_t w, std::uint32_t t, double found_us) noexcept {
     Task& k = tasks_[t];
     const std::size_t stages = spec_.stages.size();
-    double start_us = telemetry::kReadClock;
+    double start_us = is_serial(spec_.stages[k.stage].mode) ? telemetry::kReadClock : found_us;
     while (k.stage < stages) {
       const std::uint32_t s = k.stage;
       const StageMode mode = spec_.stages[s].mode;
