@@ -125,8 +125,13 @@ test('on real threads a lesson run pauses (nothing completes), resumes and finis
   await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
   expect(await panel.getAttribute('data-engine')).toBe('threads');
   const t0 = Date.now();
+  // Until its threads exist (the first run also loads the module) the panel says it is starting;
+  // watched from before the click, as it may last only a few frames.
+  const starting = page.waitForSelector('[data-testid=starting]', { timeout: 10_000 });
   await page.getByTestId('run').click();
+  expect(await (await starting).textContent()).toMatch(/^Starting the run's threads/);
   await expect.poll(() => completedNow(page), { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(await page.getByTestId('starting').count()).toBe(0);
   await page.getByTestId('pause').click();
   await expect.poll(() => panel.getAttribute('data-run-state')).toBe('paused');
   expect(await page.getByTestId('pause').count()).toBe(0);

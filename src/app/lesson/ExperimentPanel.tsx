@@ -94,6 +94,11 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
           </button>
         )}
       </div>
+      {live && p.run?.starting && (
+        <p className="notice" role="status" data-testid="starting">
+          Starting the run&apos;s threads (the first run also loads the WebAssembly module)…
+        </p>
+      )}
       <dl className="run-numbers">
         {p.run?.summary && (
           <>

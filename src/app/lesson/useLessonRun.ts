@@ -48,6 +48,8 @@ export interface LessonRunView {
   /** The replay in flight (its views' numbers are a recorded run's), or null for a live run. */
   replay: ReplayRun | null;
   state: RunState | 'idle';
+  /** A live run still waiting for its engine's threads (PipelineRun.starting). */
+  starting: boolean;
   live: LiveState;
   /** Barrier runtime: the last completed interval and per-thread totals (null otherwise). */
   barrier: BarrierSnapshot | null;
@@ -73,6 +75,7 @@ const idle = (
   engine: null,
   replay: run instanceof ReplayRun ? run : null,
   state: 'idle',
+  starting: run.starting?.() ?? false,
   live: tracker.snapshot(),
   barrier: barrier?.snapshot() ?? null,
   counters: [],
@@ -162,6 +165,7 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
             engine: run.engine,
             replay: run instanceof ReplayRun ? run : null,
             state,
+            starting: run.starting?.() ?? false,
             // Less motion: the views keep their picture between refreshes; the numbers go on.
             live: reducedMotion.current && !refresh && prev?.live ? prev.live : fresh,
             barrier:

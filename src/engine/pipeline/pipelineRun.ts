@@ -36,6 +36,9 @@ export interface PipelineRun {
   /** Where the telemetry is; null until the engine has started the run. */
   tap(): TelemetryTap | null;
   state(): RunState;
+  /** True while a live run waits for its engine (the module loading, its threads being created,
+   * the run before it being joined); engines that start at once leave it out. */
+  starting?(): boolean;
   /** The run's clock: µs since it started (paused time excluded). */
   nowUs(): number;
   /** Called once per animation frame with performance.now(); the simulation advances here. */

@@ -116,6 +116,9 @@ export class ThreadsRun implements PipelineRun {
   state(): RunState {
     return this.runState;
   }
+  starting(): boolean {
+    return this.telemetry === null && (this.runState === 'running' || this.runState === 'paused');
+  }
   nowUs(): number {
     if (this.endUs !== null) return this.endUs;
     if (this.frozenUs !== null) return this.frozenUs;

@@ -170,3 +170,28 @@ test("a finished run counts what the runtime counted (a phaser ring's items leav
   expect(run.summary().completed).toBe(100);
   expect(run.summary().itemsPerSec).toBeCloseTo((100 / 90_000) * 1e6);
 });
+
+describe('ThreadsRun starting', () => {
+  test('starting until the engine has started the run: through the module load and thread creation', () => {
+    const { worker, engine } = setup();
+    const run = engine.run(spec);
+    expect(run.starting()).toBe(true); // the module is still loading
+    worker.reply(ready);
+    expect(run.starting()).toBe(true); // asked to start, its threads not there yet
+    run.pause();
+    expect(run.starting()).toBe(true); // a pause before the threads exist still waits for them
+    run.resume();
+    worker.reply(started);
+    expect(run.starting()).toBe(false);
+  });
+
+  test('a run stopped, failed or finished before it started is not starting', () => {
+    const { worker, engine } = setup();
+    const stopped = engine.run(spec);
+    stopped.stop();
+    expect(stopped.starting()).toBe(false);
+    const failed = engine.run(spec);
+    worker.reply({ type: 'error', message: 'no module' });
+    expect(failed.starting()).toBe(false);
+  });
+});
