@@ -3,7 +3,8 @@
 // short batches, so other work on the machine can only lengthen a batch, never shorten it: the
 // figures hold at any load, unlike the bench's two-core ratios. Prints one JSON line per figure.
 //   telemetry: ns per clock read (steady_us), per ring push (record_at), per tally_service, per
-//     clock read made right after a 10 us service (as at each service's end); and,
+//     clock read made right after a 10 us service (as at each service's end: alone, beside a
+//     core doing the same busy work, and beside one that also reads the clock); and,
 //     from one real run of the bench's telemetry case (work stealing, SPS, 10 us stages) with rings
 //     large enough to hold it, events per item and the clock reads behind them (distinct times:
 //     record_at reuses a read).
@@ -11,9 +12,11 @@
 //     (the writer's work), and the writer's share of the serial work per batch.
 //   usage: overhead_probe
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "pipeline_cases.hpp"
@@ -61,9 +64,25 @@ void telemetry_costs() {
 // fastest of many batches of (spin 10 us; read the clock) against the same batches without the
 // read; the difference per service is what that read costs where it is made (back-to-back reads,
 // clock_read_ns above, stay warm in the caches and predictors; this one follows other work).
-void clock_after_service() {
+// `neighbour`: what a second thread does meanwhile on the other core — nothing, the same busy
+// work alone, or the same busy work with a clock read after each service (as in a real run).
+enum class Neighbour { kNone, kSpin, kSpinAndRead };
+
+double read_after_service_ns(Neighbour neighbour) {
   const auto& work = pipelab::workload::BusyWork::global();
   const int per_batch = 50;
+  std::atomic<bool> stop{false};
+  std::thread other;
+  if (neighbour != Neighbour::kNone) {
+    other = std::thread([&] {
+      std::uint64_t y = 3;
+      volatile double sink = 0;
+      while (!stop.load(std::memory_order_relaxed)) {
+        y = work.spin_us(10.0, y | 1);
+        if (neighbour == Neighbour::kSpinAndRead) sink = sink + tl::steady_us();
+      }
+    });
+  }
   std::uint64_t x = 1;
   volatile double sink = 0;
   auto batch_us = [&](bool read) {
@@ -83,10 +102,21 @@ void clock_after_service() {
     without = std::min(without, batch_us(false));
     with = std::min(with, batch_us(true));
   }
+
+  stop.store(true);
+  if (other.joinable()) other.join();
+  sink = sink + double(x);  // the chain's result is used: the spins stay
+  return (with - without) * 1000.0 / per_batch;
+}
+
+void clock_after_service() {
+  const double alone = read_after_service_ns(Neighbour::kNone);
+  const double beside_spin = read_after_service_ns(Neighbour::kSpin);
+  const double beside_reads = read_after_service_ns(Neighbour::kSpinAndRead);
   std::printf(
       "{\"probe\":\"clock-after-service\",\"service_us\":10,\"read_after_service_ns\":%.1f,"
-      "\"x\":%llu}\n",
-      (with - without) * 1000.0 / per_batch, static_cast<unsigned long long>(x & 0xFF));
+      "\"beside_busy_core_ns\":%.1f,\"beside_reading_core_ns\":%.1f}\n",
+      alone, beside_spin, beside_reads);
 }
 
 // The bench's telemetry case once, every event kept: what one item costs in writes and reads.
