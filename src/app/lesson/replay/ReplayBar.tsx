@@ -6,6 +6,7 @@ import { SPEEDS } from '../../../replay/replayRun';
 import { formatCount, kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { formatSeconds } from './formatSeconds';
+import { scrubberTarget } from './scrubber';
 import '../lessonTools.css';
 
 export function ReplayBar() {
@@ -96,7 +97,7 @@ export function ReplayBar() {
           max={at.durationUs}
           step="any"
           value={at.clockUs}
-          onChange={(e) => r.seek(Math.min(at.durationUs, Math.max(0, Number(e.target.value))))}
+          onChange={(e) => r.seek(scrubberTarget(Number(e.target.value), at.durationUs))}
         />
         <output className="replay-position" data-testid="replay-position">
           {formatSeconds(at.clockUs)} of {formatSeconds(at.durationUs)} · event{' '}
