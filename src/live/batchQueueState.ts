@@ -14,6 +14,18 @@
 // write it, has to move). The same moves are counted twice: with BatchQueue's real layout (each
 // side's state and `status` on lines of their own) and with the unpadded layout (all three on
 // one line, batch_queue_unpadded.hpp), so the view can show what packing would cost.
+//
+// Causal order, not just time order: each side stamps a move after its call, and the page reads
+// the producer's ring and then the consumer's, so a frame can hold moves whose cause is missing
+// or stamped later — a producer preempted between its flush and its clock read stamps the
+// publish after the consumer's reads and release of that semi-buffer, and a page preempted
+// between the two rings reads the consumer many semi-buffers past the producer's records (both
+// seen in loaded runs: the view ended with `status` true, or short of the items read). `status`
+// alternates strictly — only a producer seeing it false publishes, only a consumer seeing it
+// true takes a semi-buffer and releases it — so a move that needs the other value waits, with
+// its side's later moves, until the other side's move arrives (a later frame: every move is
+// recorded). One side can always move. Only a dropped record (a full ring: the tap's count
+// grows) can leave a side waiting for good: then every waiting move goes ahead in time order.
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { decodeBatchArg, type TelemetryEvent } from '../telemetry';
 
@@ -92,6 +104,18 @@ class LineLedger {
 
 const emptyHalf = (): SemiBufferState => ({ written: 0, read: 0, published: null, flushed: false });
 
+const SIDES: readonly CoreSide[] = ['producer', 'consumer'];
+/** A bound on one side's waiting moves, so memory stays bounded whatever happens (a side waits
+ * for the other's records of one frame; ~2 µs services make ~5,000 moves in a 10 ms stall). */
+const MAX_WAITING = 1 << 16;
+
+/** Which side of the link made a batch move (null: not a batch event). */
+function sideOf(e: TelemetryEvent): CoreSide | null {
+  if (e.kind === 'batch-write' || e.kind === 'batch-publish') return 'producer';
+  if (e.kind === 'batch-read' || e.kind === 'batch-release') return 'consumer';
+  return null;
+}
+
 export class BatchQueueTracker {
   readonly itemsPerLine: number;
   readonly linesPerSemi: number;
@@ -113,6 +137,9 @@ export class BatchQueueTracker {
   private releases = 0;
   private readonly padded = new LineLedger();
   private readonly unpadded = new LineLedger();
+  /** Each side's events not applied yet, in its own order. */
+  private readonly waiting: Record<CoreSide, TelemetryEvent[]> = { producer: [], consumer: [] };
+  private dropped = 0;
 
   /**
    * @param semiItems items per semi-buffer (the link's capacity / 2)
@@ -131,14 +158,58 @@ export class BatchQueueTracker {
     this.lineHolder = [lines(), lines()];
   }
 
-  /** Applies events in time order; events of other kinds are ignored. */
-  advance(events: TelemetryEvent[]): void {
+  /** Applies events in time order, each side's held back while it needs the other's move (see
+   * the top of this file); events of other kinds are ignored. dropped: the records the rings had
+   * dropped so far (TapFrame.dropped); when it grows, every waiting move goes ahead. */
+  advance(events: TelemetryEvent[], dropped = 0): void {
     for (const e of events) {
-      if (e.kind === 'batch-write') this.write(e.arg);
-      else if (e.kind === 'batch-publish') this.publish(e.arg);
-      else if (e.kind === 'batch-read') this.read(e.arg);
-      else if (e.kind === 'batch-release') this.release(e.arg);
+      const side = sideOf(e);
+      if (!side) continue;
+      this.waiting[side].push(e);
+      this.drain();
     }
+    if (dropped > this.dropped) {
+      this.dropped = dropped;
+      this.applyAllWaiting();
+    }
+  }
+
+  /** Moves each side's waiting events that may go now, in order. */
+  private drain(): void {
+    for (let moved = true; moved;) {
+      moved = false;
+      for (const side of SIDES) {
+        const queue = this.waiting[side];
+        while (queue.length > 0 && (this.mayApply(queue[0]) || queue.length > MAX_WAITING)) {
+          this.apply(queue.shift()!);
+          moved = true;
+        }
+      }
+    }
+  }
+
+  /** Applies every waiting move, both sides merged in time order (a record is lost for good). */
+  private applyAllWaiting(): void {
+    const [p, c] = [this.waiting.producer, this.waiting.consumer];
+    while (p.length > 0 || c.length > 0) {
+      const side = c.length === 0 || (p.length > 0 && p[0].timeUs <= c[0].timeUs) ? p : c;
+      this.apply(side.shift()!);
+    }
+  }
+
+  /** A publish needs `status` false; taking a semi-buffer (its slot 0) and releasing it, true. */
+  private mayApply(e: TelemetryEvent): boolean {
+    if (e.kind === 'batch-publish') return !this.status;
+    if (e.kind === 'batch-release') return this.status;
+    if (e.kind === 'batch-read') return this.consumer.holding || this.status;
+    return true;
+  }
+
+  private apply(e: TelemetryEvent): void {
+    if (e.kind === 'batch-write') this.write(e.arg);
+    else if (e.kind === 'batch-publish') this.publish(e.arg);
+    else if (e.kind === 'batch-read') this.read(e.arg);
+    else this.release(e.arg);
   }
 
   snapshot(): BatchQueueSnapshot {

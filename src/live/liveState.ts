@@ -124,9 +124,10 @@ export class LiveStateTracker {
     this.dequeLengths = new Array<number>(workers).fill(0);
   }
 
-  /** Applies one frame's events (time order) and moves the clock to nowUs. */
-  advance(events: TelemetryEvent[], nowUs: number): void {
-    this.batch?.advance(events);
+  /** Applies one frame's events (time order) and moves the clock to nowUs; dropped: the records
+   * the rings had dropped so far (TapFrame.dropped). */
+  advance(events: TelemetryEvent[], nowUs: number, dropped = 0): void {
+    this.batch?.advance(events, dropped);
     for (const e of events) {
       if (e.worker >= this.workers) continue;
       this.pool.apply(e);

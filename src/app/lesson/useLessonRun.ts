@@ -150,7 +150,7 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
           const state = run.state();
           if (tapFrame) observer?.frame(tapFrame, run.nowUs());
           const { tracker, barrier } = current;
-          tracker.advance(tapFrame?.events ?? [], run.nowUs());
+          tracker.advance(tapFrame?.events ?? [], run.nowUs(), tapFrame?.dropped ?? 0);
           barrier?.advance(tapFrame?.events ?? []);
           tasks?.advance(taskEvents(tapFrame?.events ?? []), run.nowUs());
           const nowMs = performance.now();
