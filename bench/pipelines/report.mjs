@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { formatRatios, ratio } from '../lib/ratios.mjs';
 import { readReport } from '../lib/report.mjs';
 
-export const TARGETS = ['native', 'wasm-node'];
+export const TARGETS = ['native', 'wasm-node', 'wasm-chromium'];
 const IO_BATCHES = [64, 1024, 4096]; // up to the spec's largest batchItems
 export const GROUPS = [
   'vs-onetbb-10us',

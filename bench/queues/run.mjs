@@ -11,7 +11,7 @@ import { parseFlags, runMain } from '../lib/cli.mjs';
 import { buildBench, jsonLines, runProgram } from '../lib/programs.mjs';
 import { measure } from '../lib/measure.mjs';
 import { rotate, roundFlags } from '../lib/rounds.mjs';
-import { runInChromium, serveBenchSite } from './chromium.mjs';
+import { runInChromium, serveBenchSite } from '../lib/chromium.mjs';
 import { GROUPS, TARGETS, printQueues, queueRatios } from './report.mjs';
 
 const nativeDir = join(repoRoot, 'wasm/build/bench-queues-native');
@@ -61,16 +61,16 @@ async function runGroup({ group, target, round }, flags, site, seen) {
   // Latency is not measured in Chromium: each Worker's performance.now() has its own time origin,
   // so a timestamp taken by the producer thread means nothing to the consumer thread.
   if (target === 'wasm-chromium' && group !== 'latency') {
-    const query = `rotate=${round}&seconds=${flags.seconds}`;
     const page = async (url) => {
       const { lines, version } = await runInChromium(url);
       seen.chromium = version;
       return jsonLines(lines);
     };
-    parts.push(() => page(`${site.page}?mode=wasm&group=${group}&${query}`));
+    parts.push(() => page(site.program('bench_queues_web', cpp)));
     if (ringbufHere) {
       const batches = RINGBUF_BATCHES.map((b) => `batch=${b}`).join('&');
-      parts.push(() => page(`${site.page}?mode=ringbuf&${batches}&${query}`));
+      const query = `rotate=${round}&seconds=${flags.seconds}`;
+      parts.push(() => page(`${site.url}bench/queues/page/index.html?${batches}&${query}`));
     }
   }
   const samples = [];
@@ -81,7 +81,13 @@ async function runGroup({ group, target, round }, flags, site, seen) {
 async function main() {
   const flags = parseFlags('npm run bench:queues --', FLAGS);
   if (!flags['skip-build']) build(flags.targets);
-  const site = flags.targets.includes('wasm-chromium') ? await serveBenchSite(emDir) : undefined;
+  const site = flags.targets.includes('wasm-chromium')
+    ? await serveBenchSite({
+        name: 'queues',
+        emDir,
+        vendor: { 'ringbuf.mjs': 'node_modules/ringbuf.js/dist/index.mjs' },
+      })
+    : undefined;
   const seen = {};
   try {
     await measure({

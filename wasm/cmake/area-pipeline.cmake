@@ -39,17 +39,27 @@ _pl_tl_batch_arg,_pl_tl_kind_name")
 endif()
 
 # Pipeline benchmark CLI (bench/pipelines/run.mjs turns it on): native with oneTBB, its peer, and
-# a Node program on pthreads under Emscripten (no oneTBB there).
+# Node and page programs on pthreads under Emscripten (no oneTBB there).
 option(PIPELAB_PIPELINE_BENCH "Build the pipeline benchmark CLI" OFF)
 if(PIPELAB_PIPELINE_BENCH)
-  add_executable(pipeline_bench ${PIPELAB_ROOT}/bench/pipelines/pipeline_bench.cpp)
-  target_link_libraries(pipeline_bench PRIVATE pipelab_core Threads::Threads)
-  target_compile_options(pipeline_bench PRIVATE -O2 -DNDEBUG)
+  # Under Emscripten, the same program twice: for Node, and for a page (bench/lib/page runs it in
+  # headless Chromium, where the clock telemetry pays for is performance.now: wasm/src/clock.js).
+  set(pipeline_bench_targets pipeline_bench)
   if(EMSCRIPTEN)
-    target_link_options(pipeline_bench PRIVATE -O2 -sPROXY_TO_PTHREAD=1 -sEXIT_RUNTIME=1
-      -sENVIRONMENT=node -sPTHREAD_POOL_SIZE=8 -sINITIAL_MEMORY=256MB -sALLOW_MEMORY_GROWTH=0
-      -sDEFAULT_PTHREAD_STACK_SIZE=1MB --pre-js ${PIPELAB_ROOT}/wasm/src/node_pre.js)
-    set_target_properties(pipeline_bench PROPERTIES SUFFIX ".js")
+    list(APPEND pipeline_bench_targets pipeline_bench_web)
+  endif()
+  foreach(target ${pipeline_bench_targets})
+    add_executable(${target} ${PIPELAB_ROOT}/bench/pipelines/pipeline_bench.cpp)
+    target_link_libraries(${target} PRIVATE pipelab_core Threads::Threads)
+    target_compile_options(${target} PRIVATE -O2 -DNDEBUG)
+  endforeach()
+  if(EMSCRIPTEN)
+    set(bench_flags -O2 -sPROXY_TO_PTHREAD=1 -sEXIT_RUNTIME=1 -sPTHREAD_POOL_SIZE=8
+      -sINITIAL_MEMORY=256MB -sALLOW_MEMORY_GROWTH=0 -sDEFAULT_PTHREAD_STACK_SIZE=1MB)
+    target_link_options(pipeline_bench PRIVATE ${bench_flags} -sENVIRONMENT=node
+      --pre-js ${PIPELAB_ROOT}/wasm/src/node_pre.js)
+    target_link_options(pipeline_bench_web PRIVATE ${bench_flags} -sENVIRONMENT=web,worker)
+    set_target_properties(${pipeline_bench_targets} PROPERTIES SUFFIX ".js")
   else()
     # A native report without its peer would compare with nothing: no oneTBB, no build.
     find_package(TBB QUIET)
