@@ -59,7 +59,7 @@ const BUILD = ['cmake', 'ninja', 'cxx', 'emscripten'];
 /** The benchmarks' needs: each builds its C++ natively and for wasm, and measures its peers. */
 const BENCH_NEEDS = {
   'bench:queues': [...BUILD, 'chromium', 'boost', 'moodycamel'],
-  'bench:pipelines': [...BUILD, 'tbb'],
+  'bench:pipelines': [...BUILD, 'chromium', 'tbb'],
   'bench:barriers': BUILD,
   'bench:phasers': BUILD,
   'bench:model': [],
