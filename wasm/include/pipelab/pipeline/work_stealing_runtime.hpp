@@ -113,11 +113,19 @@ class WorkStealingRuntime final : public Runtime {
     double idle_since = 0;
     const std::uint32_t n = spec_.threads;
     const bool tel = telemetry_.enabled();
+    // Telemetry: this worker's latest clock read with only short steps since (a service's end,
+    // then leaving a gate, a deque push or pop, asking for a token): a steal attempt and a
+    // parallel stage's start are stamped with it instead of a new read. Reads on the way from a
+    // service's end to a steal lie between a task being pushed and a thief taking it: dropping
+    // them gained 1.4-3.7 points of the on/off ratio in wasm (bench/README.md, section A).
+    // A wait (idle, pause) makes it stale.
+    double last_us = telemetry::kReadClock;
     while (!cancel_requested()) {
+      if (pause_requested()) last_us = telemetry::kReadClock;
       pause_point(w);
       if (cancel_requested()) break;
-      // The clock read this pass made, if any: the idle event, the idle time and the next
-      // service's start reuse it (each read after a spell of other work is the costly one).
+      // The clock read this pass made or reused, if any: the steal, the idle event, the idle time
+      // and the next service's start take it.
       double read_us = telemetry::kReadClock;
       if (task == kNone) task = deques_[w]->pop();
       if (task == kNone) task = admit(kNone);
@@ -126,19 +134,21 @@ class WorkStealingRuntime final : public Runtime {
         std::uint32_t victim = std::uint32_t(rng % (n - 1));
         victim += victim >= w;
         if (!idle && tel) {
-          read_us = telemetry_.now_us();
+          read_us = last_us != telemetry::kReadClock ? last_us : telemetry_.now_us();
           telemetry_.record_at(read_us, std::uint16_t(w), telemetry::EventKind::kStealAttempt,
                                telemetry::kNoStage, telemetry::kNoItem, victim);
         }
         task = deques_[victim]->steal();
         if (task != kNone && tel) {
-          read_us = telemetry_.now_us();
+          // A steal is one CAS after the attempt: the attempt's time, when it read the clock.
+          if (read_us == telemetry::kReadClock) read_us = telemetry_.now_us();
           telemetry_.record_at(read_us, std::uint16_t(w), telemetry::EventKind::kStealSuccess,
                                telemetry::kNoStage, std::uint32_t(tasks_[task].item), victim);
         }
       }
       if (task == kNone) {
         if (all_done()) break;
+        last_us = telemetry::kReadClock;  // the wait below makes it stale
         if (!idle) {
           idle = true;
           if (tel) {
@@ -157,7 +167,8 @@ class WorkStealingRuntime final : public Runtime {
       }
       idle = false;
       backoff.reset();
-      task = run(w, task, read_us);
+      if (read_us != telemetry::kReadClock) last_us = read_us;
+      task = run(w, task, last_us);
     }
   }
 
@@ -188,30 +199,29 @@ class WorkStealingRuntime final : public Runtime {
   }
 
   // Carries task t through the stages; returns the next task for this worker, or kNone.
-  // Telemetry: when the item goes straight on to a PARALLEL stage, its start is the clock read
-  // that ended the stage before (one read per boundary instead of two; the clock is most of
-  // telemetry's cost). Only leaving the previous stage's gate (tens of ns) lies between, and a
-  // parallel stage has no gate of its own. A serial stage reads the clock after entering its gate,
-  // so its services never appear to overlap.
-  // `found_us`: when the worker found t (a clock read, or telemetry::kReadClock).
-  std::uint32_t run(std::uint32_t w, std::uint32_t t, double found_us) noexcept {
+  // Telemetry: a PARALLEL stage's service starts at `last_us`, the worker's latest clock read (the
+  // end of its service before, or the read that found t): one read per service instead of two
+  // (the clock, a JS call in wasm, is most of telemetry's cost). Only short steps lie between
+  // (leaving a gate, a deque push or pop, taking a token: tens of ns, more if a lock is contended)
+  // and they count into that service; a parallel stage has no gate of its own. A serial stage
+  // reads the clock after entering its gate, so its services never appear to overlap (another
+  // worker's end read is on another thread's clock, which in a browser may be offset). Each
+  // service's end read becomes `last_us`.
+  std::uint32_t run(std::uint32_t w, std::uint32_t t, double& last_us) noexcept {
     Task& k = tasks_[t];
     const std::size_t stages = spec_.stages.size();
-    double start_us = is_serial(spec_.stages[k.stage].mode) ? telemetry::kReadClock : found_us;
     while (k.stage < stages) {
       const std::uint32_t s = k.stage;
       const StageMode mode = spec_.stages[s].mode;
       if (is_serial(mode) && !k.granted && !enter(s, mode, t)) return kNone;  // parked
       k.granted = false;
-      const double end_us = serve(w, s, mode, k, start_us);
+      last_us = serve(w, s, mode, k, is_serial(mode) ? telemetry::kReadClock : last_us);
       if (is_serial(mode)) {
         const std::uint32_t next = leave(s, mode);
         // A deque's capacity covers every token, so a failed push is a broken invariant.
         if (next != kNone && !deques_[w]->push(next)) std::abort();
       }
       ++k.stage;
-      const bool parallel_next = k.stage < stages && !is_serial(spec_.stages[k.stage].mode);
-      start_us = parallel_next ? end_us : telemetry::kReadClock;
       if (cancel_requested()) return kNone;
     }
     item_done(k.item, k.value);
