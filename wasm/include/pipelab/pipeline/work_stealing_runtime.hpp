@@ -114,19 +114,21 @@ class WorkStealingRuntime final : public Runtime {
     const std::uint32_t n = spec_.threads;
     const bool tel = telemetry_.enabled();
     // Telemetry: this worker's latest clock read with only short steps since (a service's end,
-    // then leaving a gate, a deque push or pop, asking for a token): a steal attempt and a
-    // parallel stage's start are stamped with it instead of a new read. Reads on the way from a
-    // service's end to a steal lie between a task being pushed and a thief taking it: dropping
-    // them gained 1.4-3.7 points of the on/off ratio in wasm (bench/README.md, section A).
-    // A wait (idle, pause) makes it stale.
+    // then leaving a gate, a deque push or pop, asking for a token), or telemetry::kReadClock once
+    // a wait (idle, pause) has made it stale. The steal attempt, the steal, the idle event and
+    // time, and a parallel stage's start are stamped with it; read_clock() reads only when it is
+    // stale. Reads on the way from a service's end to a steal lie between a task being pushed and
+    // a thief taking it: dropping them gained 1.4-3.7 points of the on/off ratio in wasm
+    // (bench/README.md, section A).
     double last_us = telemetry::kReadClock;
+    auto read_clock = [&] {
+      if (last_us == telemetry::kReadClock) last_us = telemetry_.now_us();
+      return last_us;
+    };
     while (!cancel_requested()) {
       if (pause_requested()) last_us = telemetry::kReadClock;
       pause_point(w);
       if (cancel_requested()) break;
-      // The clock read this pass made or reused, if any: the steal, the idle event, the idle time
-      // and the next service's start take it.
-      double read_us = telemetry::kReadClock;
       if (task == kNone) task = deques_[w]->pop();
       if (task == kNone) task = admit(kNone);
       if (task == kNone && n > 1) {
@@ -134,40 +136,35 @@ class WorkStealingRuntime final : public Runtime {
         std::uint32_t victim = std::uint32_t(rng % (n - 1));
         victim += victim >= w;
         if (!idle && tel) {
-          read_us = last_us != telemetry::kReadClock ? last_us : telemetry_.now_us();
-          telemetry_.record_at(read_us, std::uint16_t(w), telemetry::EventKind::kStealAttempt,
+          telemetry_.record_at(read_clock(), std::uint16_t(w), telemetry::EventKind::kStealAttempt,
                                telemetry::kNoStage, telemetry::kNoItem, victim);
         }
         task = deques_[victim]->steal();
-        if (task != kNone && tel) {
-          // A steal is one CAS after the attempt: the attempt's time, when it read the clock.
-          if (read_us == telemetry::kReadClock) read_us = telemetry_.now_us();
-          telemetry_.record_at(read_us, std::uint16_t(w), telemetry::EventKind::kStealSuccess,
+        if (task != kNone && tel) {  // one CAS after the attempt: the attempt's time
+          telemetry_.record_at(read_clock(), std::uint16_t(w), telemetry::EventKind::kStealSuccess,
                                telemetry::kNoStage, std::uint32_t(tasks_[task].item), victim);
         }
       }
       if (task == kNone) {
         if (all_done()) break;
-        last_us = telemetry::kReadClock;  // the wait below makes it stale
         if (!idle) {
           idle = true;
           if (tel) {
-            idle_since = read_us != telemetry::kReadClock ? read_us : telemetry_.now_us();
+            idle_since = read_clock();
             telemetry_.record_at(idle_since, std::uint16_t(w), telemetry::EventKind::kIdle,
                                  telemetry::kNoStage, telemetry::kNoItem);
           }
         }
+        last_us = telemetry::kReadClock;  // the wait below makes it stale
         backoff.pause();
         continue;
       }
       if (idle && tel) {
-        if (read_us == telemetry::kReadClock) read_us = telemetry_.now_us();
         telemetry_.counters(0).add(telemetry_.counters(0).idle_us,
-                                   std::uint64_t(read_us - idle_since));
+                                   std::uint64_t(read_clock() - idle_since));
       }
       idle = false;
       backoff.reset();
-      if (read_us != telemetry::kReadClock) last_us = read_us;
       task = run(w, task, last_us);
     }
   }
