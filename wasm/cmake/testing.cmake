@@ -30,11 +30,11 @@ function(pipelab_add_test_suite name)
     # main() runs in a pthread so tests may block and join; the pool is large enough that
     # no test waits for a Worker to be created (see reference: pool-size deadlock).
     # -fexceptions: tests check that bad configuration throws (Emscripten disables catching by default).
-    # -O1 at link (last -O wins over the build type's -O3): the objects keep -O3, but binaryen's
-    # -O3 pass over each linked test took 5-20 s, 298 s of CPU for the 17 test programs against
-    # 227 s for compiling every object; at -O1 all 17 link in 7 s, and the suite passes with its
-    # tests running no longer (63 s, 83 s in the last npm test with -O3 links). The app's modules
-    # and the bench programs keep their own -O levels.
+    # -O1 at link (the last -O wins over the build type's -O3, so the objects keep -O3): binaryen's
+    # -O3 pass over each linked test program cost more than compiling every object (298 s of CPU
+    # against 227 s, .ninja_log, 2026-11-24). At -O1 the 17 programs link in 7 s instead of 99 s
+    # wall, and the suite's tests run no longer (ctest, alternating: 87 and 83 s with -O3 links,
+    # 59 and 73 s with -O1). The app's modules and the bench programs keep their own -O levels.
     target_compile_options(${name} PRIVATE -fexceptions)
     target_link_options(${name} PRIVATE -fexceptions -sPROXY_TO_PTHREAD=1 -sEXIT_RUNTIME=1 -sENVIRONMENT=node
       -sPTHREAD_POOL_SIZE=20 -sINITIAL_MEMORY=512MB -sALLOW_MEMORY_GROWTH=0 -sTOTAL_STACK=1MB
