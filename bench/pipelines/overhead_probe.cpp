@@ -2,9 +2,11 @@
 // (bench/README.md, "Pipelines: the wasm gaps"), measured on ONE thread as the fastest of many
 // short batches, so other work on the machine can only lengthen a batch, never shorten it: the
 // figures hold at any load, unlike the bench's two-core ratios. Prints one JSON line per figure.
-//   telemetry: ns per clock read (steady_us), per ring push (record_at), per tally_service, per
-//     clock read made right after a 10 us service (as at each service's end: alone, beside a
-//     core doing the same busy work, and beside one that also reads the clock); and,
+//   telemetry: ns per clock read (steady_us) and, in wasm, per call of a JS function that only
+//     returns a number (the wasm-to-JS crossing: the rest of a read is the clock's own work), per
+//     ring push (record_at), per tally_service, per clock read made right after a 10 us service
+//     (as at each service's end: alone, beside a core doing the same busy work, and beside one
+//     that also reads the clock); and,
 //     from one real run of the bench's telemetry case (work stealing, SPS, 10 us stages) with rings
 //     large enough to hold it, events per item and the clock reads behind them (distinct times:
 //     record_at reuses a read).
@@ -20,6 +22,11 @@
 #include <vector>
 
 #include "pipeline_cases.hpp"
+
+#if defined(__EMSCRIPTEN__)
+#include <emscripten/emscripten.h>
+EM_JS(double, probe_js_number, (), { return 1.5; });
+#endif
 
 namespace {
 
@@ -54,10 +61,15 @@ void telemetry_costs() {
     tel.record_at(1.0, 0, tl::EventKind::kStart, 0, std::uint32_t(i));
   });
   const double tally_ns = fastest_ns([&](int i) { tel.tally_service(0, i % 3, 10.0, 5.0); });
+  char js_call[32] = "null";  // natively no JS
+#if defined(__EMSCRIPTEN__)
+  std::snprintf(js_call, sizeof js_call, "%.1f",
+                fastest_ns([&](int) { sink = sink + probe_js_number(); }));
+#endif
   std::printf(
-      "{\"probe\":\"telemetry-ops\",\"clock_read_ns\":%.1f,\"push_ns\":%.1f,"
+      "{\"probe\":\"telemetry-ops\",\"clock_read_ns\":%.1f,\"js_call_ns\":%s,\"push_ns\":%.1f,"
       "\"tally_ns\":%.1f}\n",
-      clock_ns, push_ns, tally_ns);
+      clock_ns, js_call, push_ns, tally_ns);
 }
 
 // A clock read right after a 10 us service, as the runtimes make one at each service's end:
