@@ -1,11 +1,15 @@
 // Calibrated busy work (workload/busy_work.hpp) on every target (native, TSan, wasm under Node).
-// - The process's first calibration serves targets that are not short, and agrees with later
-//   calibrations. In wasm the first one runs while the module is still in V8's baseline tier; the
+// - The process's first calibration serves targets that are not short, and agrees with a later
+//   calibration. In wasm the first one runs while the module is still in V8's baseline tier; the
 //   old calibration measured that slower code, so every later (optimized) service ran short: by
 //   ~10% in the pipeline bench, by up to 40% in this test program. Both checks use the fastest of
-//   many timings, which load cannot shorten (it only stretches a timing) and which vary by ~1-2%
-//   here, so "not more than 5% short" and "within 4%" fail only for a calibration that measured
-//   other code than the services run.
+//   many timings, which load cannot shorten (it only stretches a timing). But a VM's host may run
+//   the same loop at another speed a moment later: on one 2-vCPU VM (2026-11-28) calibrations in
+//   one process came out at 394, 414 and 414 iterations/µs, and across processes at 377, 394 and
+//   414, so a single later calibration missed the first by 4.2% in 4 of 30 wasm runs. Hence
+//   "not more than 5% short" retries after pauses, and "within 4%" holds when ANY of up to 9
+//   later calibrations agrees: both still fail for a calibration that measured other code than
+//   the services run, which no later calibration matches.
 // - The achieved time per call is within 15% of the target, from 5 µs up: the median of 201
 //   samples by this test's own clock, and measure_us_per_call() (what benchmarks record). Generous
 //   because this 2-core VM is shared: load stretches whole measurements, so a measurement that
@@ -20,6 +24,7 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -31,6 +36,7 @@ using Clock = std::chrono::steady_clock;
 constexpr double kTolerance = 0.15;
 constexpr double kShortTolerance = 0.05;
 constexpr double kCalibrationsAgree = 0.04;
+constexpr std::size_t kLaterCalibrations = 9;
 constexpr double kTargetsUs[] = {5.0, 20.0, 100.0, 500.0};
 
 // Measures up to 5 times, pausing between tries; fails when none lands in [lo, hi] x target.
@@ -59,11 +65,16 @@ TEST(BusyWork, FirstCalibrationIsNotShortAndAgreesWithLaterOnes) {
                   1 + kTolerance, "first calibration, fastest µs per call");
   }
   std::vector<double> later;
-  for (int i = 0; i < 3; ++i) later.push_back(BusyWork().iterations_per_us());
-  std::sort(later.begin(), later.end());
-  EXPECT_NEAR(first.iterations_per_us() / later[1], 1.0, kCalibrationsAgree)
-      << "first calibration " << first.iterations_per_us() << " iterations/µs, later ones "
-      << later[0] << ", " << later[1] << ", " << later[2];
+  bool agrees = false;
+  while (!agrees && later.size() < kLaterCalibrations) {
+    later.push_back(BusyWork().iterations_per_us());
+    agrees = std::abs(first.iterations_per_us() / later.back() - 1.0) <= kCalibrationsAgree;
+  }
+  std::string listed;
+  for (double rate : later) listed += (listed.empty() ? "" : ", ") + std::to_string(rate);
+  EXPECT_TRUE(agrees) << "first calibration " << first.iterations_per_us()
+                      << " iterations/µs, none within " << kCalibrationsAgree * 100
+                      << "% of the later ones: " << listed;
 }
 
 double median_us(const BusyWork& busy, double target_us) {
