@@ -24,7 +24,6 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
-#include <string>
 #include <thread>
 #include <vector>
 
@@ -70,11 +69,9 @@ TEST(BusyWork, FirstCalibrationIsNotShortAndAgreesWithLaterOnes) {
     later.push_back(BusyWork().iterations_per_us());
     agrees = std::abs(first.iterations_per_us() / later.back() - 1.0) <= kCalibrationsAgree;
   }
-  std::string listed;
-  for (double rate : later) listed += (listed.empty() ? "" : ", ") + std::to_string(rate);
   EXPECT_TRUE(agrees) << "first calibration " << first.iterations_per_us()
                       << " iterations/µs, none within " << kCalibrationsAgree * 100
-                      << "% of the later ones: " << listed;
+                      << "% of the later ones: " << ::testing::PrintToString(later);
 }
 
 double median_us(const BusyWork& busy, double target_us) {
