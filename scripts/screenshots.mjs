@@ -7,7 +7,6 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bootstrap } from './bootstrap.mjs';
-import { launchBrowser } from './lib/browser.mjs';
 import { repoRoot, run } from './lib/proc.mjs';
 import { serveStatic } from './lib/staticServer.mjs';
 import { buildWebModules } from './lib/wasm.mjs';
@@ -66,6 +65,8 @@ async function main() {
   mkdirSync(shots, { recursive: true });
   mkdirSync(previews, { recursive: true });
   const server = await serveStatic({ root: join(repoRoot, 'dist'), isolationHeaders: true });
+  // Only now: browser.mjs needs playwright-core, which the bootstrap installs on a fresh clone.
+  const { launchBrowser } = await import('./lib/browser.mjs');
   const browser = await launchBrowser();
   try {
     for (const p of chosen) {

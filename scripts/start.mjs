@@ -3,7 +3,6 @@
 // `npm start -- --port 5174` (or PORT=5174) picks another port. Vite runs in this process with
 // its log level at warnings, so a clean start prints the setup steps and the URL, nothing else.
 import { parseArgs } from 'node:util';
-import { createServer } from 'vite';
 import { bootstrap } from './bootstrap.mjs';
 import { repoRoot } from './lib/proc.mjs';
 import { buildWebModules } from './lib/wasm.mjs';
@@ -30,6 +29,8 @@ async function main() {
     console.error(`\n${e.message}`);
     process.exit(1);
   }
+  // Only now: on a fresh clone the bootstrap has just installed Vite (npm ci).
+  const { createServer } = await import('vite');
   const server = await createServer({
     root: repoRoot,
     logLevel: 'warn',
