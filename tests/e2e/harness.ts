@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect, onTestFinished } from 'vitest';
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 
@@ -57,6 +58,12 @@ export async function openBrowserAt(
       });
       uncaught.set(page, errors);
       consoleErrorsOf.set(page, consoleErrs);
+      // A page a test opens closes when the test ends: left open, every earlier lesson page kept
+      // drawing frames and holding its engine's Workers while later tests ran (a11y.test.ts,
+      // 30 tests: 161 s with them open, see the commit for after). Pages a beforeAll hook opens
+      // serve several tests and close with the browser.
+      if (expect.getState().currentTestName !== undefined)
+        onTestFinished(() => page.close().catch(() => {}));
       return page;
     },
     async screenshot(page, name) {
