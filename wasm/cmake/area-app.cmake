@@ -3,9 +3,7 @@ if(EMSCRIPTEN)
   # The pool holds one Worker per core from the start; runs that ask for more threads grow it
   # (the engine worker returns to its event loop while they start) and the pool keeps them.
   # Both threaded modules link the same objects: only their link flags differ.
-  add_library(pipelab-app-mt-objects OBJECT ${PIPELAB_APP_SOURCES})
-  target_link_libraries(pipelab-app-mt-objects PRIVATE pipelab_core)
-  target_compile_options(pipelab-app-mt-objects PRIVATE -fexceptions -pthread)
+  pipelab_add_app_objects(pipelab-app-mt-objects -pthread)
   pipelab_add_app_module(pipelab-web-mt OUTPUT_DIR ${CMAKE_BINARY_DIR}/web
     OBJECTS pipelab-app-mt-objects
     FLAGS -pthread -sEXPORT_ES6=1 -sENVIRONMENT=web,worker -sDEFAULT_PTHREAD_STACK_SIZE=65536

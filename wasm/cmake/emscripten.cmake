@@ -8,24 +8,26 @@ set(PIPELAB_APP_LINK_FLAGS -sMODULARIZE=1 -sEXPORT_NAME=createPipelab -sINITIAL_
   -sALLOW_MEMORY_GROWTH=0 -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
   -sEXPORTED_FUNCTIONS=_malloc,_free -fexceptions)
 
-# pipelab_add_app_module(<name> OUTPUT_DIR <dir> [OBJECTS <object library>] FLAGS <link flags>):
-# one module, compiled from PIPELAB_APP_SOURCES, or linked from an object library that already
-# holds them compiled (the two threaded modules differ only at link time, and compiling
+# pipelab_add_app_objects(<name> [<compile options>...]): PIPELAB_APP_SOURCES compiled once, for
+# the modules that link them (the two threaded modules differ only at link time, and compiling
 # bindings.cpp at -O3 took 28 s of CPU each).
+function(pipelab_add_app_objects name)
+  add_library(${name} OBJECT ${PIPELAB_APP_SOURCES})
+  target_link_libraries(${name} PRIVATE pipelab_core)
+  target_compile_options(${name} PRIVATE -fexceptions ${ARGN})
+endfunction()
+
+# pipelab_add_app_module(<name> OBJECTS <app objects> OUTPUT_DIR <dir> FLAGS <link flags>...)
 function(pipelab_add_app_module name)
   cmake_parse_arguments(ARG "" "OUTPUT_DIR;OBJECTS" "FLAGS" ${ARGN})
-  if(ARG_OBJECTS)
-    add_executable(${name} $<TARGET_OBJECTS:${ARG_OBJECTS}>)
-  else()
-    add_executable(${name} ${PIPELAB_APP_SOURCES})
-    target_compile_options(${name} PRIVATE -fexceptions)
-  endif()
+  add_executable(${name} $<TARGET_OBJECTS:${ARG_OBJECTS}>)
   target_link_libraries(${name} PRIVATE pipelab_core)
   target_link_options(${name} PRIVATE ${PIPELAB_APP_LINK_FLAGS} ${ARG_FLAGS})
   set_target_properties(${name} PROPERTIES SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${ARG_OUTPUT_DIR})
 endfunction()
 
 if(PIPELAB_WASM_SINGLE_THREADED)
-  pipelab_add_app_module(pipelab-web-st OUTPUT_DIR ${CMAKE_BINARY_DIR}/web
-    FLAGS -sEXPORT_ES6=1 -sENVIRONMENT=web,worker)
+  pipelab_add_app_objects(pipelab-app-st-objects)
+  pipelab_add_app_module(pipelab-web-st OBJECTS pipelab-app-st-objects
+    OUTPUT_DIR ${CMAKE_BINARY_DIR}/web FLAGS -sEXPORT_ES6=1 -sENVIRONMENT=web,worker)
 endif()
