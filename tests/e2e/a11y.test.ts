@@ -149,7 +149,6 @@ test('prefers-reduced-motion: views redraw at most once a second, numbers every 
     const t0 = performance.now();
     const panel = document.querySelector('[data-testid=experiment]');
     const running = () => panel?.getAttribute('data-run-state') === 'running';
-    let lanes = 0;
     const watch = (selector: string, key: 'lanes' | 'done') => {
       const el = document.querySelector(selector);
       if (!el) throw new Error(`no ${selector} on the page`);
@@ -158,7 +157,6 @@ test('prefers-reduced-motion: views redraw at most once a second, numbers every 
         if (el.innerHTML === last || !running()) return;
         last = el.innerHTML;
         out.push({ t: performance.now() - t0, key });
-        if (key === 'lanes') lanes++;
       });
       observer.observe(el, {
         subtree: true,
@@ -172,7 +170,8 @@ test('prefers-reduced-motion: views redraw at most once a second, numbers every 
       watch('[data-component=timeline]', 'lanes'),
       watch('[data-testid=completed]', 'done'),
     ];
-    while (lanes < 3 && running() && performance.now() - t0 < 10_000)
+    const redraws = () => out.filter((s) => s.key === 'lanes').length;
+    while (redraws() < 3 && running() && performance.now() - t0 < 10_000)
       await new Promise((r) => setTimeout(r, 50));
     for (const o of observers) o.disconnect();
     return out;
