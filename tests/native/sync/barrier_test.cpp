@@ -9,7 +9,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "pipelab/sync/blocking_barrier.hpp"
@@ -32,7 +34,15 @@ std::uint32_t phases_for(std::uint32_t threads) {
 template <typename B>
 class BarrierTest : public ::testing::Test {};
 using Barriers = ::testing::Types<SpinBarrier, BlockingBarrier>;
-TYPED_TEST_SUITE(BarrierTest, Barriers);
+// Names the cases by barrier (BarrierTest/SpinBarrier.*), and gives TYPED_TEST_SUITE its third
+// argument: without one, clang's -Wpedantic warns about the empty variadic macro argument.
+struct BarrierName {
+  template <typename B>
+  static std::string GetName(int) {
+    return std::is_same_v<B, SpinBarrier> ? "SpinBarrier" : "BlockingBarrier";
+  }
+};
+TYPED_TEST_SUITE(BarrierTest, Barriers, BarrierName);
 
 // Returns the number of phases that some arrival reported as completed, and fails on any early
 // pass. `threads` may exceed the cores: spinners then wait for preempted peers (slow but correct).
