@@ -18,9 +18,15 @@ class PageDrain {
  public:
   static constexpr std::chrono::milliseconds kFrame{16};
 
-  // Starts draining `telemetry` (when it is on) until destroyed.
+  // Starts draining `telemetry` (when it is on) until destroyed; returns once the drain thread
+  // runs. The page's drain (its animation frames) is going before a run starts, so starting this
+  // thread is no part of what a run with telemetry costs; in wasm it is not cheap (pthread_create
+  // goes through the main thread's event loop to a pool Worker), and a timed run that began
+  // before it would pay for it.
   explicit PageDrain(telemetry::RunTelemetry& telemetry) : telemetry_(telemetry) {
-    if (telemetry_.enabled()) thread_ = std::thread([this] { loop(); });
+    if (!telemetry_.enabled()) return;
+    thread_ = std::thread([this] { loop(); });
+    while (!running_.load(std::memory_order_acquire)) std::this_thread::yield();
   }
   ~PageDrain() {
     stop_.store(true, std::memory_order_release);
@@ -34,6 +40,7 @@ class PageDrain {
  private:
   void loop() {
     std::vector<telemetry::Event> frame(4096);
+    running_.store(true, std::memory_order_release);
     for (;;) {
       const bool last = stop_.load(std::memory_order_acquire);
       for (std::uint32_t w = 0; w < telemetry_.workers(); ++w) {
@@ -46,6 +53,7 @@ class PageDrain {
   }
 
   telemetry::RunTelemetry& telemetry_;
+  std::atomic<bool> running_{false};
   std::atomic<bool> stop_{false};
   std::uint64_t records_ = 0;
   std::thread thread_;
