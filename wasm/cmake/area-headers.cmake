@@ -13,8 +13,8 @@ file(GLOB_RECURSE PIPELAB_PUBLIC_HEADERS CONFIGURE_DEPENDS
 list(SORT PIPELAB_PUBLIC_HEADERS)
 set(header_check_sources)
 foreach(header ${PIPELAB_PUBLIC_HEADERS})
-  string(MAKE_C_IDENTIFIER ${header} stem)
-  set(source ${CMAKE_BINARY_DIR}/header-check/${stem}.cpp)
+  # The header's own path under header-check/: one source per header, no two alike.
+  set(source ${CMAKE_BINARY_DIR}/header-check/${header}.cpp)
   # Written only when its text changes (spec-contract.cmake), so reconfiguring rebuilds nothing.
   pipelab_write_if_changed(${source} "#include \"${header}\"  // and nothing before it\n")
   list(APPEND header_check_sources ${source})
