@@ -220,6 +220,15 @@ export function readControl(
       join(path, 'targets'),
       `the experiment's ${targets[0]} = ${defaultValue} is outside min..max (${min}..${max})`,
     );
+  // A slider reaches min + k·step only: its max and its default must be among those.
+  const steps = `${min}..${max} in steps of ${step}`;
+  if ((max - min) % step !== 0)
+    throw new SpecError(join(path, 'max'), `${max} is between steps (${steps})`);
+  if (defaultValue !== UNBOUNDED && (defaultValue - min) % step !== 0)
+    throw new SpecError(
+      join(path, targets.length > 0 ? 'targets' : 'default'),
+      `the default ${defaultValue} is between steps (${steps})`,
+    );
   return { kind: 'range', id, label, targets, min, max, step, unit, unbounded, defaultValue };
 }
 
@@ -237,12 +246,16 @@ export function rangeValue(
     return { error: `${name} is not a whole number (${allowedValues(control)})` };
   if (value < control.min || value > control.max)
     return { error: `${name} is out of range (${allowedValues(control)})` };
+  // The slider cannot show a value between its steps (it would snap to the next one and disagree
+  // with the label and the run), so a URL or claim naming one is refused.
+  if ((value - control.min) % control.step !== 0)
+    return { error: `${name} is between steps (${allowedValues(control)})` };
   return { value };
 }
 
-/** "allowed 1..64" or "allowed 1..64 or unbounded". */
+/** "allowed 1..64", "allowed 1000..50000 in steps of 1000", "allowed 1..64 or unbounded". */
 export const allowedValues = (c: RangeControl): string =>
-  `allowed ${c.min}..${c.max}${c.unbounded ? ` or ${UNBOUNDED}` : ''}`;
+  `allowed ${c.min}..${c.max}${c.step > 1 ? ` in steps of ${c.step}` : ''}${c.unbounded ? ` or ${UNBOUNDED}` : ''}`;
 
 /** Every choice, and every range control at its min and max under every choice, must give a
  * valid experiment: no position of the controls can produce a bad run. */

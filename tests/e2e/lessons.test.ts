@@ -87,6 +87,11 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
     expect(await panel.getAttribute('data-engine')).toBe('threads');
     await expect.poll(() => page.locator('.engine-badge').textContent()).toMatch(/^Real threads/);
     expect(await page.locator('[data-kind=model]').count()).toBeGreaterThan(0);
+    // Every lesson has checked claims, and the page says once what their ✓ means.
+    expect(await page.getByTestId('claim').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('claims-legend').textContent()).toMatch(
+      /checked when this page was built, against the models or the twin/,
+    );
 
     await page.getByTestId('run').click();
     await page.waitForSelector('[data-testid=experiment][data-state=running]', { timeout: 20_000 });
@@ -175,6 +180,11 @@ test.each([
   ['work-stealing-and-tokens', 'stages=9', 'stages=9 is not one of 4, 7'],
   ['pipelines-and-bubbles', 'queue=0', 'queue=0 is out of range (allowed 1..64)'],
   ['pipelines-and-bubbles', 'bogus=1', 'bogus is not a control of this lesson'],
+  [
+    'pipelines-and-bubbles',
+    'extractUs=1500',
+    'extractUs=1500 is between steps (allowed 1000..50000 in steps of 1000); using',
+  ],
 ])('%s?%s: a clear message, defaults used, the lesson still runs', async (slug, query, message) => {
   const page = await h.page();
   await page.goto(`${h.url}#/lessons/${slug}?${query}`);

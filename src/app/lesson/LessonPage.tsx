@@ -52,6 +52,16 @@ export function LessonPage({
           <ShareButton values={session.values} pageParams={pageParams ?? LESSON_PAGE_PARAMS} />
         </p>
         <h1>{lesson.title}</h1>
+        {lesson.claims.length > 0 && (
+          // What a ✓ means, said once: the claims hold for the models and the twin, which a run on
+          // the visitor's threads measured on a busy machine need not match.
+          <p className="hint claims-legend" data-testid="claims-legend">
+            Sentences marked <span className="claim-mark">✓</span> were checked when this page was
+            built, against the models or the twin (the seeded simulation of these runtimes) at the
+            settings they name; point at one for its numbers. A run on your threads can come out
+            differently, most of all while other programs keep your cores busy.
+          </p>
+        )}
         {initial.errors.map((e) => (
           <p key={e} role="alert" className="notice error">
             {e}

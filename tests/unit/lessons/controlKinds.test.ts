@@ -107,6 +107,37 @@ describe('a queue size that may be unbounded', () => {
     expect(rangeValue(queue, raw)).toEqual({ error: message });
   });
 
+  test('refuses a value between steps, naming the steps', () => {
+    const us = { ...queue, id: 'us', min: 1000, max: 50000, step: 1000, unbounded: false };
+    expect(rangeValue(us, '1500')).toEqual({
+      error: 'us=1500 is between steps (allowed 1000..50000 in steps of 1000)',
+    });
+    expect(rangeValue(us, '0')).toEqual({
+      error: 'us=0 is out of range (allowed 1000..50000 in steps of 1000)',
+    });
+    expect(rangeValue(us, '2000')).toEqual({ value: 2000 });
+    expect(rangeValue(us, 50000)).toEqual({ value: 50000 });
+  });
+
+  test.each([
+    [
+      { min: 0, max: 10, step: 4, default: 4 },
+      'controls[0].max: 10 is between steps (0..10 in steps of 4)',
+    ],
+    [
+      { min: 0, max: 10, step: 5, default: 3 },
+      'controls[0].default: the default 3 is between steps (0..10 in steps of 5)',
+    ],
+  ])('refuses a lesson control whose max or default is between steps: %o', (range, message) => {
+    expect(() =>
+      readControl(
+        { id: 'p', label: 'P', targets: [], ...range },
+        'controls[0]',
+        parseExperimentSpec(source),
+      ),
+    ).toThrow(message);
+  });
+
   test('only a control that allows it takes unbounded', () => {
     expect(rangeValue(queue, UNBOUNDED)).toEqual({ value: UNBOUNDED });
     expect(rangeValue(npTh, UNBOUNDED)).toEqual({
