@@ -193,6 +193,23 @@ test.each([
   expect(pageErrors(page)).toEqual([]);
 });
 
+test('on a phone (390 px) no page scrolls sideways: wide views scroll inside their own box', async () => {
+  const slugs = readdirSync(resolve(__dirname, '../../lessons'))
+    .map((f) => /^\d{2}-([a-z0-9-]+)\.md$/.exec(f)?.[1])
+    .filter((s): s is string => s !== undefined);
+  const page = await h.page();
+  await page.setViewportSize({ width: 390, height: 844 });
+  const wide: string[] = [];
+  for (const hash of ['#/', '#/threads', '#/papers', ...slugs.map((s) => `#/lessons/${s}`)]) {
+    await page.goto(`${h.url}${hash}`);
+    await page.waitForSelector(hash.startsWith('#/lessons/') ? '[data-testid=experiment]' : 'h1');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 390) wide.push(`${hash}: ${width} px`);
+  }
+  expect(wide).toEqual([]);
+  expect(pageErrors(page)).toEqual([]);
+});
+
 test('an unknown lesson says so and links every lesson', async () => {
   const page = await h.page();
   await page.goto(`${h.url}#/lessons/no-such-lesson`);
