@@ -95,7 +95,7 @@ describe('axe finds nothing', () => {
   });
 });
 
-test('a lesson by keyboard alone: a control, Run, Pause, Resume, the sweep', async () => {
+test('a lesson by keyboard alone: a control, Run, Pause, Resume, Stop, the sweep', async () => {
   const page = await open(`#/lessons/${slugs[0]}`);
   /** Presses Tab until the focused element matches, at most 40 times. */
   const tabTo = async (selector: string) => {
@@ -114,13 +114,18 @@ test('a lesson by keyboard alone: a control, Run, Pause, Resume, the sweep', asy
   await page.keyboard.press('Enter');
   const panel = page.getByTestId('experiment');
   await expect.poll(() => panel.getAttribute('data-run-state')).toBe('running');
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
   await tabTo('[data-testid=pause]');
   await page.keyboard.press('Enter');
   await expect.poll(() => panel.getAttribute('data-run-state')).toBe('paused');
-  await page.keyboard.press('Tab'); // focus moves on as Pause becomes Resume
-  await tabTo('[data-testid=resume]');
+  expect(await focused()).toBe('resume'); // Pause became Resume in place, focus still on it
   await page.keyboard.press(' ');
   await expect.poll(() => panel.getAttribute('data-run-state')).toBe('running');
+  expect(await focused()).toBe('pause');
+  await tabTo('[data-testid=stop]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-testid=experiment][data-state=done]');
+  expect(await focused()).toBe('run'); // Stop is gone: focus went to Run, not to the page
   await tabTo('[data-testid=sweep]');
   await page.keyboard.press('Enter');
   await expect.poll(() => page.getByTestId('sweep').isDisabled()).toBe(true);

@@ -1,5 +1,6 @@
 // The lesson's experiment panel: controls, Run / Pause / Stop, which engine runs it and why, and
 // the run's numbers next to the model's — each labelled with where it came from.
+import { useRef } from 'react';
 import type { ControlValues, LessonControl } from '../../lessons/controls';
 import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../model';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
@@ -7,6 +8,7 @@ import { formatRate } from '../../views/format';
 import { kindOf } from '../../views/viewHelpers';
 import { visitorCores } from '../../engine/isolation';
 import { ControlsPanel } from './ControlsPanel';
+import { useKeepFocus } from './useKeepFocus';
 import type { LessonRunView } from './useLessonRun';
 
 export interface ExperimentPanelProps {
@@ -31,6 +33,8 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
   const replay = p.replay ?? null;
   /** A live run in flight (a replay has its own controls, in the replay bar). */
   const live = !replay && (state === 'running' || state === 'paused');
+  const runRef = useRef<HTMLButtonElement>(null);
+  const onButtonsFocus = useKeepFocus(runRef, `${live}`);
   const dataState =
     state === 'running' || state === 'paused'
       ? 'running'
@@ -74,18 +78,17 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
           {p.specError}
         </p>
       )}
-      <div className="buttons">
-        <button data-testid="run" onClick={p.onRun} disabled={!p.spec}>
+      <div className="buttons" onFocus={onButtonsFocus}>
+        <button ref={runRef} data-testid="run" onClick={p.onRun} disabled={!p.spec}>
           {live ? 'Restart' : 'Run'}
         </button>
-        {live && state === 'running' && (
-          <button data-testid="pause" onClick={p.onPause}>
-            Pause
-          </button>
-        )}
-        {live && state === 'paused' && (
-          <button data-testid="resume" onClick={p.onResume}>
-            Resume
+        {live && (
+          // One element that turns from Pause into Resume and back, so focus stays on it.
+          <button
+            data-testid={state === 'paused' ? 'resume' : 'pause'}
+            onClick={state === 'paused' ? p.onResume : p.onPause}
+          >
+            {state === 'paused' ? 'Resume' : 'Pause'}
           </button>
         )}
         {live && (
