@@ -92,6 +92,16 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
     expect(await page.getByTestId('claims-legend').textContent()).toMatch(
       /checked when this page was built, against the models or the twin/,
     );
+    // The list at the end gives every cited claim its numbers, reachable without hovering.
+    const cited = await page
+      .getByTestId('claim')
+      .evaluateAll((spans) => [...new Set(spans.map((s) => s.getAttribute('data-claim')))].sort());
+    await page.getByTestId('claims-list').locator('summary').click();
+    const listed = page.getByTestId('claims-list').locator(':scope > ul > li[data-claim]');
+    expect(
+      (await listed.evaluateAll((li) => li.map((l) => l.getAttribute('data-claim')))).sort(),
+    ).toEqual(cited);
+    expect(await listed.first().locator('li').first().textContent()).toMatch(/^at /);
 
     await page.getByTestId('run').click();
     await page.waitForSelector('[data-testid=experiment][data-state=running]', { timeout: 20_000 });

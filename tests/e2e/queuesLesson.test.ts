@@ -104,7 +104,7 @@ describe('on real threads', () => {
   test.each([
     ['semi=3', 'semi=3 is not one of 1, 2, 4, 8, 16, 32, 64'],
     ['race=fast', 'race=fast is not one of comm, matrix'],
-    ['serviceUs=-5', 'serviceUs=-5 is out of range (allowed 0..200000)'],
+    ['serviceUs=-5', 'serviceUs=-5 is out of range (allowed 0..200000 in steps of 1000)'],
   ])('?%s: a clear message, the defaults used', (query, message) =>
     expectBadQueryNamed(h, SLUG, query, message),
   );

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import type { Lesson } from '../../lessons/loadLessons';
 import { replaceQuery, routeHash, withShellParams } from '../route';
 import { usePresentKey } from './usePresentKey';
+import { ClaimsList } from './ClaimsList';
 import { LessonBlocks } from './LessonBlocks';
 import { LessonContext } from './lessonContext';
 import { LESSON_PAGE_PARAMS, readControlValues } from './lessonControls';
@@ -58,8 +59,9 @@ export function LessonPage({
           <p className="hint claims-legend" data-testid="claims-legend">
             Sentences marked <span className="claim-mark">✓</span> were checked when this page was
             built, against the models or the twin (the seeded simulation of these runtimes) at the
-            settings they name; point at one for its numbers. A run on your threads can come out
-            differently, most of all while other programs keep your cores busy.
+            settings they name; point at one, or open the list at the end of the page, for its
+            numbers. A run on your threads can come out differently, most of all while other
+            programs keep your cores busy.
           </p>
         )}
         {initial.errors.map((e) => (
@@ -69,6 +71,7 @@ export function LessonPage({
         ))}
         <LessonBlocks blocks={lesson.blocks} />
         <ReplayBar />
+        <ClaimsList claims={lesson.claims} />
       </main>
     </LessonContext.Provider>
   );
