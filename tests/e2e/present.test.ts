@@ -100,6 +100,9 @@ test('the keys: steps, run and pause, help, sweep, reset', async () => {
   await expect.poll(() => page.getByTestId('sweep').isEnabled()).toBe(true);
   await expect.poll(() => panel.getAttribute('data-run-state')).not.toBe('running');
   expect(await page.locator('.model-chart-block .dot[data-kind]').count()).toBe(0);
+  // The stopped run's numbers go too: the panel is as before the first run.
+  await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
+  expect(await page.getByTestId('completed').count()).toBe(0);
   expect(pageErrors(page)).toEqual([]);
 });
 

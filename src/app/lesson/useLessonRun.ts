@@ -256,6 +256,15 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
     threads,
     pause: () => runRef.current?.run.pause(),
     resume: () => runRef.current?.run.resume(),
+    /** Stops any run (its observer told, as when a new run replaces it) and clears its numbers
+     * from the views, as before the first run: a reset. */
+    clear: () => {
+      const old = runRef.current;
+      old?.run.stop();
+      old?.observer?.end(old.run);
+      runRef.current = null;
+      setView(null);
+    },
     /** Stops a live run where it is; ends a replay and clears its numbers from the views. */
     stop: () => {
       const current = runRef.current;

@@ -95,7 +95,7 @@ export function useLessonSession(
     onRunEvent,
     /** Stops the run and the sweep, clears the chart and measurements, controls to defaults. */
     reset: () => {
-      run.stop();
+      run.clear();
       sweep.cancel();
       sweep.clear();
       setMeasured({});
