@@ -220,14 +220,14 @@ export function readControl(
       join(path, 'targets'),
       `the experiment's ${targets[0]} = ${defaultValue} is outside min..max (${min}..${max})`,
     );
-  // A slider reaches min + k·step only: its max and its default must be among those.
-  const steps = `${min}..${max} in steps of ${step}`;
-  if ((max - min) % step !== 0)
-    throw new SpecError(join(path, 'max'), `${max} is between steps (${steps})`);
-  if (defaultValue !== UNBOUNDED && (defaultValue - min) % step !== 0)
+  // The slider's max and its default must be values it can show.
+  const range = { min, max, step };
+  if (!onStep(range, max))
+    throw new SpecError(join(path, 'max'), `${max} is between steps (${rangeText(range)})`);
+  if (defaultValue !== UNBOUNDED && !onStep(range, defaultValue))
     throw new SpecError(
       join(path, targets.length > 0 ? 'targets' : 'default'),
-      `the default ${defaultValue} is between steps (${steps})`,
+      `the default ${defaultValue} is between steps (${rangeText(range)})`,
     );
   return { kind: 'range', id, label, targets, min, max, step, unit, unbounded, defaultValue };
 }
@@ -248,14 +248,23 @@ export function rangeValue(
     return { error: `${name} is out of range (${allowedValues(control)})` };
   // The slider cannot show a value between its steps (it would snap to the next one and disagree
   // with the label and the run), so a URL or claim naming one is refused.
-  if ((value - control.min) % control.step !== 0)
+  if (!onStep(control, value))
     return { error: `${name} is between steps (${allowedValues(control)})` };
   return { value };
 }
 
+type Steps = Pick<RangeControl, 'min' | 'max' | 'step'>;
+
+/** A slider shows min + k·step only. */
+const onStep = (c: Steps, value: number): boolean => (value - c.min) % c.step === 0;
+
+/** "1..64", "1000..50000 in steps of 1000". */
+const rangeText = (c: Steps): string =>
+  `${c.min}..${c.max}${c.step > 1 ? ` in steps of ${c.step}` : ''}`;
+
 /** "allowed 1..64", "allowed 1000..50000 in steps of 1000", "allowed 1..64 or unbounded". */
 export const allowedValues = (c: RangeControl): string =>
-  `allowed ${c.min}..${c.max}${c.step > 1 ? ` in steps of ${c.step}` : ''}${c.unbounded ? ` or ${UNBOUNDED}` : ''}`;
+  `allowed ${rangeText(c)}${c.unbounded ? ` or ${UNBOUNDED}` : ''}`;
 
 /** Every choice, and every range control at its min and max under every choice, must give a
  * valid experiment: no position of the controls can produce a bad run. */
