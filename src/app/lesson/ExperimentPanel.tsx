@@ -34,7 +34,8 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
   /** A live run in flight (a replay has its own controls, in the replay bar). */
   const live = !replay && (state === 'running' || state === 'paused');
   const runRef = useRef<HTMLButtonElement>(null);
-  const onButtonsFocus = useKeepFocus(runRef, `${live}`);
+  const onButtonsFocus = useKeepFocus(runRef, live);
+  const paused = state === 'paused';
   const dataState =
     state === 'running' || state === 'paused'
       ? 'running'
@@ -85,10 +86,10 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
         {live && (
           // One element that turns from Pause into Resume and back, so focus stays on it.
           <button
-            data-testid={state === 'paused' ? 'resume' : 'pause'}
-            onClick={state === 'paused' ? p.onResume : p.onPause}
+            data-testid={paused ? 'resume' : 'pause'}
+            onClick={paused ? p.onResume : p.onPause}
           >
-            {state === 'paused' ? 'Resume' : 'Pause'}
+            {paused ? 'Resume' : 'Pause'}
           </button>
         )}
         {live && (

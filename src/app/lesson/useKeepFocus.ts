@@ -4,7 +4,7 @@
 import { useCallback, useLayoutEffect, useRef, type FocusEvent, type RefObject } from 'react';
 
 /** `shown` changes whenever the group's set of buttons may change (the effect runs then). */
-export function useKeepFocus(stays: RefObject<HTMLElement | null>, shown: string) {
+export function useKeepFocus(stays: RefObject<HTMLElement | null>, shown: unknown) {
   const last = useRef<Element | null>(null);
   useLayoutEffect(() => {
     if (last.current === null || last.current.isConnected) return;

@@ -226,19 +226,28 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
     return threadsRef.current;
   }, []);
 
-  /** Makes `run` the one in flight: the run before it is stopped first (and its observer told). */
-  const begin = useCallback((run: PipelineRun, spec: ExperimentSpec, observer?: RunObserver) => {
+  /** Stops the run in flight, if any, and tells its observer; the caller says what comes next. */
+  const endCurrent = useCallback(() => {
     const old = runRef.current;
     old?.run.stop();
     old?.observer?.end(old.run);
-    const tracker = newLiveTracker(run.workers, spec);
-    const barrier = newBarrierTracker(spec);
-    const tasks = spec.runtime === 'phaser' ? taskLaneTracker(spec.threads, WINDOW_US) : null;
-    lanesRef.current = undefined;
-    runRef.current = { run, spec, tracker, observer, barrier, tasks };
-    setView(idle(tracker, barrier, run));
-    notify.current({ type: 'started', spec });
+    runRef.current = null;
   }, []);
+
+  /** Makes `run` the one in flight: the run before it is stopped first (and its observer told). */
+  const begin = useCallback(
+    (run: PipelineRun, spec: ExperimentSpec, observer?: RunObserver) => {
+      endCurrent();
+      const tracker = newLiveTracker(run.workers, spec);
+      const barrier = newBarrierTracker(spec);
+      const tasks = spec.runtime === 'phaser' ? taskLaneTracker(spec.threads, WINDOW_US) : null;
+      lanesRef.current = undefined;
+      runRef.current = { run, spec, tracker, observer, barrier, tasks };
+      setView(idle(tracker, barrier, run));
+      notify.current({ type: 'started', spec });
+    },
+    [endCurrent],
+  );
 
   const start = useCallback(
     (spec: ExperimentSpec, engine: EngineKind, observer?: RunObserver) =>
@@ -259,10 +268,7 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
     /** Stops any run (its observer told, as when a new run replaces it) and clears its numbers
      * from the views, as before the first run: a reset. */
     clear: () => {
-      const old = runRef.current;
-      old?.run.stop();
-      old?.observer?.end(old.run);
-      runRef.current = null;
+      endCurrent();
       setView(null);
     },
     /** Stops a live run where it is; ends a replay and clears its numbers from the views. */
