@@ -19,6 +19,32 @@ export interface Measured {
   runs: RaceRun[];
 }
 
+/** A plan the session ran: its id and the measurements it planned (raceKey of each config). */
+export interface RacePlanInfo {
+  id: number;
+  keys: ReadonlySet<string>;
+}
+
+/**
+ * The runs of the newest plan that planned every one of `configs`, finished or still running: what
+ * a panel's bars and its paired ratio describe, so both come from the same rounds ("each bar is the
+ * middle round" holds, and the bars' medians and the ratio's rounds are the same runs). A race of
+ * every queue covers the panels that compare a few of them; a panel's own plan replaces it when it
+ * is newer. Empty before any such plan.
+ */
+export function runsOfNewestPlan(
+  results: RaceRun[],
+  plans: readonly RacePlanInfo[],
+  configs: RaceConfig[],
+): RaceRun[] {
+  const wanted = configs.map(raceKey);
+  for (let i = plans.length - 1; i >= 0; i--) {
+    const plan = plans[i];
+    if (wanted.every((k) => plan.keys.has(k))) return results.filter((r) => r.plan === plan.id);
+  }
+  return [];
+}
+
 /** Every repeat of the measurement `config` names (its defaults filled), or null. */
 export function measured(results: RaceRun[], config: RaceConfig): Measured | null {
   const key = raceKey(config);

@@ -5,8 +5,13 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { threadsUnavailableReason, visitorCores } from '../../engine/isolation';
 import { RaceEngine } from '../../engine/race/raceEngine';
-import type { LayoutQueue, QueueLayout, RaceConfig } from '../../engine/race/raceConfig';
-import type { RaceRun } from '../../live/raceSummary';
+import {
+  raceKey,
+  type LayoutQueue,
+  type QueueLayout,
+  type RaceConfig,
+} from '../../engine/race/raceConfig';
+import type { RacePlanInfo, RaceRun } from '../../live/raceSummary';
 import { wasmModuleUrl } from '../../engine/wasmUrl';
 import { RACE_ROUNDS } from './racePlans';
 
@@ -19,6 +24,8 @@ export interface RaceSessionState {
   running: { job: RaceJob; done: number; total: number } | null;
   /** Every run measured on this visit, in the order they ended, with its plan and round. */
   results: RaceRun[];
+  /** Every plan started on this visit, oldest first, with what it planned to measure. */
+  plans: RacePlanInfo[];
   /** The last plan's error (a config the C++ rejected, the engine failing to load). */
   error: string | null;
   layouts: Record<LayoutQueue, QueueLayout> | null;
@@ -29,6 +36,7 @@ export class RaceSession {
     unavailable: threadsUnavailableReason(),
     running: null,
     results: [],
+    plans: [],
     error: null,
     layouts: null,
   };
@@ -51,8 +59,12 @@ export class RaceSession {
   run(job: RaceJob, plan: RaceConfig[], rounds = RACE_ROUNDS): void {
     if (this.state.unavailable) return;
     this.handle?.cancel();
-    this.update({ running: { job, done: 0, total: plan.length }, error: null });
     const planId = ++this.plans;
+    this.update({
+      running: { job, done: 0, total: plan.length },
+      error: null,
+      plans: [...this.state.plans, { id: planId, keys: new Set(plan.map(raceKey)) }],
+    });
     const perRound = Math.max(1, plan.length / rounds);
     const handle = this.getEngine().run(plan, {
       result: (index, result) => {

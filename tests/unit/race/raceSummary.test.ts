@@ -2,7 +2,14 @@
 // filled), median and spread, and ratios paired by plan and round — never across plans.
 import { expect, test } from 'vitest';
 import type { RaceResult } from '../../../src/engine/race/raceConfig';
-import { decided, measured, pairedRatio, type RaceRun } from '../../../src/live/raceSummary';
+import {
+  decided,
+  measured,
+  pairedRatio,
+  runsOfNewestPlan,
+  type RaceRun,
+} from '../../../src/live/raceSummary';
+import { raceKey, type RaceConfig } from '../../../src/engine/race/raceConfig';
 import { interleave } from '../../../src/app/queues/racePlans';
 
 const run = (queue: string, itemsPerS: number, plan: number, round: number, extra = {}): RaceRun =>
@@ -56,4 +63,34 @@ test('interleave: every config once per round, rotated by one each round', () =>
   const c = (queue: string) => ({ queue }) as RaceResult['config'];
   const plan = interleave([c('a'), c('b'), c('c')], 3).map((x) => x.queue);
   expect(plan).toEqual(['a', 'b', 'c', 'b', 'c', 'a', 'c', 'a', 'b']);
+});
+
+test('a panel draws the newest plan that planned all its measurements, running or done', () => {
+  const comm = (queue: string) => ({ queue, variant: 'comm', stages: 2 }) as RaceConfig;
+  const plan = (id: number, queues: string[]) => ({
+    id,
+    keys: new Set(queues.map((q) => raceKey(comm(q)))),
+  });
+  // 1: a race of three queues; 2: a panel's plan of two of them; 3: one queue only, still running.
+  const plans = [plan(1, ['batch', 'lamport', 'mutex']), plan(2, ['batch', 'lamport'])];
+  plans.push(plan(3, ['batch']));
+  const results = [
+    run('batch', 10, 1, 0),
+    run('lamport', 5, 1, 0),
+    run('mutex', 1, 1, 0),
+    run('batch', 20, 2, 0),
+    run('lamport', 4, 2, 0),
+    run('batch', 30, 3, 0),
+  ];
+  const pair = [comm('batch'), comm('lamport')];
+  // The pair's newest covering plan is 2, not 3 (which lacks lamport): bars and ratio from plan 2.
+  const runs = runsOfNewestPlan(results, plans, pair);
+  expect(runs.map((r) => r.itemsPerS)).toEqual([20, 4]);
+  expect(measured(runs, comm('batch'))!.repeats).toBe(1);
+  expect(pairedRatio(measured(runs, pair[0]), measured(runs, pair[1]))!.median).toBe(5);
+  // All three queues: only plan 1 planned them, though plans 2 and 3 are newer.
+  expect(runsOfNewestPlan(results, plans, [...pair, comm('mutex')])).toHaveLength(3);
+  // A plan that has not measured anything yet still wins: its bars start empty and fill.
+  expect(runsOfNewestPlan(results, [...plans, plan(4, ['batch', 'lamport'])], pair)).toEqual([]);
+  expect(runsOfNewestPlan(results, plans, [comm('fastforward')])).toEqual([]);
 });

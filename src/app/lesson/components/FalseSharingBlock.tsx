@@ -3,7 +3,7 @@
 // drawn from the C++ objects' real offsets: which fields share a cache line.
 import { useEffect, useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
-import { measured, pairedRatio } from '../../../live/raceSummary';
+import { measured, pairedRatio, runsOfNewestPlan } from '../../../live/raceSummary';
 import { QueueLayoutView } from '../../../views/QueueLayoutView';
 import { RaceBars } from '../../../views/RaceBars';
 import { commConfig, commPlan, FALSE_SHARING_QUEUES } from '../../queues/racePlans';
@@ -19,13 +19,13 @@ const PAIRS: Array<[RaceQueue, RaceQueue, string]> = [
 export function FalseSharingBlock() {
   const [state, session] = useRaceSession();
   useEffect(() => session.requestLayouts(), [session]);
-  const byQueue = useMemo(
-    () =>
-      Object.fromEntries(
-        FALSE_SHARING_QUEUES.map((q) => [q, measured(state.results, commConfig(q))]),
-      ),
-    [state.results],
-  );
+  // The newest plan that raced all four (this panel's, or a race of every queue): the bars and
+  // the ratios below are the same rounds.
+  const byQueue = useMemo(() => {
+    const configs = FALSE_SHARING_QUEUES.map(commConfig);
+    const runs = runsOfNewestPlan(state.results, state.plans, configs);
+    return Object.fromEntries(FALSE_SHARING_QUEUES.map((q, i) => [q, measured(runs, configs[i])]));
+  }, [state.results, state.plans]);
   const running = state.running?.job === 'false-sharing';
   return (
     <div className="false-sharing" data-testid="false-sharing">

@@ -6,7 +6,7 @@
 import { useEffect, useMemo } from 'react';
 import { visitorCores } from '../../../engine/isolation';
 import { RACE_QUEUES, type RaceQueue, type RaceVariant } from '../../../engine/race/raceConfig';
-import { measured, pairedRatio } from '../../../live/raceSummary';
+import { measured, pairedRatio, runsOfNewestPlan } from '../../../live/raceSummary';
 import { formatRate } from '../../../views/format';
 import { RaceBars, type RaceBarRow } from '../../../views/RaceBars';
 import { benchRate } from '../../../lessons/queueBench';
@@ -70,13 +70,15 @@ export function QueueRaceBlock() {
   const { variant, stages } = raceSetting(values);
   const cores = visitorCores();
   const controls = lesson.controls.filter((c) => c.id === 'race' || c.id === 'chain');
-  const byQueue = useMemo(
-    () =>
-      Object.fromEntries(
-        RACE_QUEUES.map((q) => [q, measured(state.results, raceConfigOf(q, variant, stages))]),
-      ) as Record<RaceQueue, ReturnType<typeof measured>>,
-    [state.results, variant, stages],
-  );
+  // The newest race of this variant and chain: its bars and its ratio are the same rounds.
+  const byQueue = useMemo(() => {
+    const configs = RACE_QUEUES.map((q) => raceConfigOf(q, variant, stages));
+    const runs = runsOfNewestPlan(state.results, state.plans, configs);
+    return Object.fromEntries(RACE_QUEUES.map((q, i) => [q, measured(runs, configs[i])])) as Record<
+      RaceQueue,
+      ReturnType<typeof measured>
+    >;
+  }, [state.results, state.plans, variant, stages]);
   const batchOverVyukov = pairedRatio(byQueue.batch, byQueue['vyukov-mpmc']);
   const oversubscribed = stages > cores;
   const rowId = `${variant}-${stages}`;

@@ -7,7 +7,12 @@
 import { useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
 import { benchRatio, type BenchRatio } from '../../../lessons/queueBench';
-import { measured, pairedRatio, type PairedRatio } from '../../../live/raceSummary';
+import {
+  measured,
+  pairedRatio,
+  runsOfNewestPlan,
+  type PairedRatio,
+} from '../../../live/raceSummary';
 import { commConfig, commPlan, FENCE_QUEUES } from '../../queues/racePlans';
 import { useRaceSession } from '../../queues/raceSession';
 
@@ -46,19 +51,16 @@ const fmt = (r: { median?: number; ratio?: number; min: number; max: number }) =
 
 export function WasmFencesBlock() {
   const [state, session] = useRaceSession();
-  const here = useMemo(
-    () =>
-      Object.fromEntries(
-        COMPARISONS.map((c) => [
-          c.id,
-          pairedRatio(
-            measured(state.results, commConfig(c.batched)),
-            measured(state.results, commConfig(c.perItem)),
-          ),
-        ]),
-      ) as Record<string, PairedRatio | null>,
-    [state.results],
-  );
+  // The newest plan that measured all four (this table's, or a race of every queue).
+  const here = useMemo(() => {
+    const runs = runsOfNewestPlan(state.results, state.plans, FENCE_QUEUES.map(commConfig));
+    return Object.fromEntries(
+      COMPARISONS.map((c) => [
+        c.id,
+        pairedRatio(measured(runs, commConfig(c.batched)), measured(runs, commConfig(c.perItem))),
+      ]),
+    ) as Record<string, PairedRatio | null>;
+  }, [state.results, state.plans]);
   return (
     <div className="wasm-fences" data-testid="wasm-fences">
       <table className="fence-table">
