@@ -213,6 +213,6 @@ function useExactCurves(
  * more parallel threads than cores (planSweep then simulates them all), which it says. */
 function layoutSweepHint(plan: SweepJob[], engine: ChooseEngineResult): string {
   if (engine.engine === 'threads' && plan.every((j) => j.engine === 'simulation'))
-    return `This sweep simulates all ${plan.length} points: each has more parallel threads than your ${visitorCores()} cores, and the models assume a core per thread (Run measures any one setting on your threads).`;
+    return `This sweep simulates all ${plan.length} points: each has more parallel threads than your ${visitorCores()} cores, and the models assume a core per thread (Run measures the current setting on your threads).`;
   return sweepHint(plan, true, engine.reason);
 }

@@ -14,14 +14,14 @@ import { useLesson } from '../lessonContext';
 import { useRunSequence, type SequenceResults } from '../useRunSequence';
 import { Formula } from './Formula';
 import { layoutPair, specWith } from './layouts';
-import { measuredTimes, planSizing, type SizingPlan } from './sizingFormulas';
+import { measuredTimes, planSizing, twinOfSized, type SizingPlan } from './sizingFormulas';
 
 /** The measuring run lasts about this long at its slowest stage. */
 const MEASURE_US = 400_000;
 const MEASURE_ITEMS = [10, 200] as const;
 
 export function SizingBlock() {
-  const { lesson, values, spec, changeMany } = useLesson();
+  const { lesson, values, spec, changeMany, engineFor } = useLesson();
   const sequence = useRunSequence();
   const [plan, setPlan] = useState<SizingPlan | null>(null);
   const pair = layoutPair(lesson, values);
@@ -33,17 +33,25 @@ export function SizingBlock() {
   /** Once measured: size, move the controls there, and run the sized configuration. */
   const sizeAndRun = (measured: SequenceResults) => {
     if (!spec) return;
-    const next = planSizing(spec, measuredTimes(measured.measure.counters), visitorCores(), {
+    const times = measuredTimes(measured.measure.counters);
+    const cores = visitorCores();
+    const next = planSizing(spec, times, cores, {
       maxNpTh: limitOf('npTh'),
       maxQueue: limitOf('queue'),
     });
-    setPlan(next);
     const changes = {
       ...(next.npTh !== null ? { npTh: next.npTh } : {}),
       ...(next.queue !== null ? { queue: next.queue } : {}),
     };
     changeMany(changes);
-    const sized = specWith(lesson, values, changes);
+    let sized = specWith(lesson, values, changes);
+    if (sized && engineFor(sized).engine === 'simulation') {
+      next.notes.push(
+        `The sized pipeline runs on the twin: ${engineFor(sized).reason}. It runs with the service times measured above, its ${sized.threads} threads sharing your ${cores} cores, as the prediction assumes`,
+      );
+      sized = twinOfSized(sized, times, cores);
+    }
+    setPlan(next);
     if (sized) sequence.start([{ key: 'sized', spec: sized }], undefined, measured);
   };
 
@@ -87,7 +95,8 @@ export function SizingBlock() {
       </div>
       {times && measured && (
         <p data-testid="measured-times" data-kind={kindOf(measured.engine)}>
-          Service time per item, {kindOf(measured.engine)} on {measured.spec.items} items:{' '}
+          Service time per item, {kindOf(measured.engine)} on a short run of {measured.spec.items}{' '}
+          items (one thread per parallel stage):{' '}
           {measured.spec.stages
             .map(
               (s, i) => `${s.name} ${times[i] === undefined ? '—' : `${Math.round(times[i]!)} µs`}`,

@@ -2,8 +2,13 @@
 // N and c) as TeX with the visitor's measured service times substituted, and the configuration to
 // run. Pure, so the page and its tests compute the same thing.
 import { sizedRate, sizing, withParallelThreads, type SizingResult } from '../../../model/sizing';
-import type { MeasuredServiceUs } from '../../../model/serviceTime';
-import { outputsPerItem, type ExperimentSpec } from '../../../spec/experimentSpec';
+import { meanServiceUs, type MeasuredServiceUs } from '../../../model/serviceTime';
+import {
+  outputsPerItem,
+  type ExperimentSpec,
+  type ServiceSpec,
+} from '../../../spec/experimentSpec';
+import { parallelThreadsOf } from '../../../spec/parallelThreads';
 import { stageGroups } from '../../../spec/stageGroups';
 
 export interface SizingPlan {
@@ -24,7 +29,8 @@ export interface SizingPlan {
 const perSec = (perUs: number) => perUs * 1e6;
 const num = (x: number) => (Number.isFinite(x) ? String(Number(x.toPrecision(4))) : '\\infty');
 const rateTex = (perUs: number) => `${num(perSec(perUs))}\\ \\text{items/s}`;
-const usTex = (us: number) => `${num(us)}\\,\\mu s`;
+// Whole µs from 100 up, as the page prints the measured times and their sum beside the formulas.
+const usTex = (us: number) => `${us >= 100 ? Math.round(us) : num(us)}\\,\\mu s`;
 const name = (text: string) => `\\text{${text.replace(/[^A-Za-z0-9 +-]/g, '')}}`;
 
 /**
@@ -42,6 +48,8 @@ export function planSizing(
   const groups = stageGroups(spec);
   const station = (i: number) => groups[i].map((s) => spec.stages[s].name).join(' + ');
   const formulas: SizingPlan['formulas'] = [];
+  // Eq. 8-10 describe the pipeline at the controls' npTh; N_optimal below is at the sized npTh.
+  const npNow = parallelThreadsOf(spec.stages);
   const eps = result.tolerance;
   const upper = result.upperPerUs
     .map((u, i) => ({ u, i }))
@@ -51,7 +59,7 @@ export function planSizing(
     const s = result.stations[slowest.i];
     formulas.push({
       id: 'eq8',
-      label: 'Eq. 8, the slowest parallel stage',
+      label: `Eq. 8, the slowest parallel stage at npTh = ${npNow}`,
       tex: `\\lambda_{upper,${name(station(slowest.i))}} \\approx \\frac{c}{T_{ser}} = \\frac{${s.servers}}{${usTex(s.serviceTimeUs)}} = ${rateTex(slowest.u)}`,
     });
   }
@@ -64,7 +72,7 @@ export function planSizing(
     });
   formulas.push({
     id: 'eq10',
-    label: 'Eq. 10, the ceiling',
+    label: `Eq. 10, the ceiling at npTh = ${npNow}`,
     tex: `\\lambda_{eu} = \\min\\left(\\min_i \\lambda_{upper,i},\\ \\lambda_{max}\\right) = ${rateTex(result.ceilingPerUs)}`,
   });
   const reading = { measuredServiceUs };
@@ -113,7 +121,7 @@ export function planSizing(
         id: 'nopt',
         label: `N_optimal at npTh = ${npTh}: Eq. 3 solved for N`,
         tex:
-          `\\lambda_e(N{=}${queue}) = ${rateTex(sizedRate(spec, npTh, queue, reading))} \\ge (1-${eps})\\,\\lambda_{eu} = ${rateTex((1 - eps) * at.ceilingPerUs)}` +
+          `\\lambda_e(N{=}${queue}) = ${rateTex(sizedRate(spec, npTh, queue, reading))} \\ge (1-${eps})\\,\\lambda_{eu}(npTh{=}${npTh}) = ${rateTex((1 - eps) * at.ceilingPerUs)}` +
           (queue > 1
             ? ` > \\lambda_e(N{=}${queue - 1}) = ${rateTex(sizedRate(spec, npTh, queue - 1, reading))}`
             : ''),
@@ -141,4 +149,45 @@ export function measuredTimes(
   counters: Array<{ itemsIn: number; busyUs: number }>,
 ): MeasuredServiceUs {
   return counters.map((c) => (c.itemsIn > 0 ? c.busyUs / c.itemsIn : undefined));
+}
+
+/** `service` with every time multiplied by `k` (a kernel is real work: it stays as it is). */
+function scaled(service: ServiceSpec, k: number): ServiceSpec {
+  switch (service.kind) {
+    case 'fixed':
+      return { ...service, us: service.us * k };
+    case 'exponential':
+      return { ...service, meanUs: service.meanUs * k };
+    case 'uniform':
+      return { ...service, minUs: service.minUs * k, maxUs: service.maxUs * k };
+    case 'bimodal':
+      return { ...service, fastUs: service.fastUs * k, slowUs: service.slowUs * k };
+    case 'kernel':
+      return service;
+  }
+}
+
+/**
+ * The sized configuration as the twin runs it when the visitor's threads cannot (more threads
+ * than the page runs on these cores): each stage's distribution rescaled to the mean measured,
+ * and the threads sharing the visitor's `cores`. Those are the prediction's own inputs (measured
+ * times, the cores' cap), so the simulated row answers the question the predicted row does. A twin
+ * of the spec as written would have a core per thread and the nominal times: on two cores it
+ * reported 400 items/s beside a prediction of 161.
+ */
+export function twinOfSized(
+  spec: ExperimentSpec,
+  measuredServiceUs: MeasuredServiceUs,
+  cores: number,
+): ExperimentSpec {
+  return {
+    ...spec,
+    cores,
+    stages: spec.stages.map((stage, i) => {
+      const measured = measuredServiceUs[i];
+      if (measured === undefined || stage.service.kind === 'kernel') return stage;
+      const mean = meanServiceUs(stage.service);
+      return mean > 0 ? { ...stage, service: scaled(stage.service, measured / mean) } : stage;
+    }),
+  };
 }
