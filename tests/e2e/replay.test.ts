@@ -117,6 +117,17 @@ test('a real threads run is recorded, saved, opened again, replayed with step ba
   expect(chartCsv[0]).toBe('series,kind,x,items_per_s,min_items_per_s,max_items_per_s');
   expect(chartCsv[1]).toMatch(/^runs,measured,2,/);
 
+  // Replayed here and left: the page shows the finished run's numbers again, as before.
+  const liveNumbers = await page.locator('.run-numbers').first().textContent();
+  expect(await page.getByTestId('completed').textContent()).toBe('300 / 300');
+  await page.getByTestId('replay').click();
+  await bar(page).waitFor();
+  await page.getByTestId('replay-exit').click();
+  await expect.poll(() => bar(page).count(), { timeout: 10_000 }).toBe(0);
+  expect(await experimentData(page)).toMatchObject({ state: 'done', engine: 'threads' });
+  expect(await page.locator('.run-numbers').first().textContent()).toBe(liveNumbers);
+  expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
+
   // A fresh page, a live run in flight: opening the file replaces it.
   const replay = await h.page();
   await replay.goto(`${h.url}${LESSON}`);

@@ -121,6 +121,9 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
     undefined,
   );
   const [view, setView] = useState<LessonRunView | null>(null);
+  /** The last live run's final view while no live run has started since: a replay's exit puts
+   * it back, so leaving a replay shows the page as it was before the replay began. */
+  const lastLive = useRef<LessonRunView | null>(null);
   const reduced = useReducedMotion();
   const reducedMotion = useRef(reduced);
   useEffect(() => {
@@ -161,31 +164,36 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
           const fresh = tracker.snapshot(refresh ? undefined : kept);
           if (refresh)
             lanesRef.current = { lanes: fresh.lanes, lanesNowUs: fresh.lanesNowUs, atMs: nowMs };
-          setView((prev) => ({
-            engine: run.engine,
-            replay: run instanceof ReplayRun ? run : null,
-            state,
-            starting: run.starting?.() ?? false,
-            // Less motion: the views keep their picture between refreshes; the numbers go on.
-            live: reducedMotion.current && !refresh && prev?.live ? prev.live : fresh,
-            barrier:
-              reducedMotion.current && !refresh && prev
-                ? prev.barrier
-                : (barrier?.snapshot() ?? null),
-            counters: tapFrame?.counters ?? [],
-            summary: run.summary(),
-            dropped: tapFrame?.dropped ?? 0,
-            eventsRead: (prev?.eventsRead ?? 0) + (tapFrame?.events.length ?? 0),
-            memoryBytes: tap?.buffer.byteLength ?? 0,
-            error: run.error(),
-            board: tapFrame?.board ?? prev?.board ?? null,
-            taskLive: tasks
-              ? refresh || !prev?.taskLive
-                ? tasks.snapshot()
-                : tasks.snapshot(prev.taskLive)
-              : null,
-          }));
-          if (state === 'done' || state === 'stopped' || state === 'error') {
+          const ended = state === 'done' || state === 'stopped' || state === 'error';
+          setView((prev) => {
+            const next: LessonRunView = {
+              engine: run.engine,
+              replay: run instanceof ReplayRun ? run : null,
+              state,
+              starting: run.starting?.() ?? false,
+              // Less motion: the views keep their picture between refreshes; the numbers go on.
+              live: reducedMotion.current && !refresh && prev?.live ? prev.live : fresh,
+              barrier:
+                reducedMotion.current && !refresh && prev
+                  ? prev.barrier
+                  : (barrier?.snapshot() ?? null),
+              counters: tapFrame?.counters ?? [],
+              summary: run.summary(),
+              dropped: tapFrame?.dropped ?? 0,
+              eventsRead: (prev?.eventsRead ?? 0) + (tapFrame?.events.length ?? 0),
+              memoryBytes: tap?.buffer.byteLength ?? 0,
+              error: run.error(),
+              board: tapFrame?.board ?? prev?.board ?? null,
+              taskLive: tasks
+                ? refresh || !prev?.taskLive
+                  ? tasks.snapshot()
+                  : tasks.snapshot(prev.taskLive)
+                : null,
+            };
+            if (ended && !(run instanceof ReplayRun)) lastLive.current = next;
+            return next;
+          });
+          if (ended) {
             runRef.current = null;
             observer?.end(run);
             notify.current({
@@ -242,6 +250,7 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
       const barrier = newBarrierTracker(spec);
       const tasks = spec.runtime === 'phaser' ? taskLaneTracker(spec.threads, WINDOW_US) : null;
       lanesRef.current = undefined;
+      if (!(run instanceof ReplayRun)) lastLive.current = null;
       runRef.current = { run, spec, tracker, observer, barrier, tasks };
       setView(idle(tracker, barrier, run));
       notify.current({ type: 'started', spec });
@@ -269,15 +278,17 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
      * from the views, as before the first run: a reset. */
     clear: () => {
       endCurrent();
+      lastLive.current = null;
       setView(null);
     },
-    /** Stops a live run where it is; ends a replay and clears its numbers from the views. */
+    /** Stops a live run where it is; ends a replay and puts back what the views showed before it
+     * (the last live run's numbers if it had finished, else nothing, as before the first run). */
     stop: () => {
       const current = runRef.current;
       current?.run.stop();
       if (current?.run instanceof ReplayRun) {
         runRef.current = null;
-        setView(null);
+        setView(lastLive.current);
       }
     },
   };

@@ -4,7 +4,7 @@
 // end pauses and resume starts over; a ring the page has not read holds the clock, never drops.
 import { describe, expect, test } from 'vitest';
 import { countUpTo, sampleAt, type Recording } from '../../../src/replay/recording';
-import { MAX_SPEED, MIN_SPEED, ReplayRun } from '../../../src/replay/replayRun';
+import { MAX_FRAME_MS, MAX_SPEED, MIN_SPEED, ReplayRun } from '../../../src/replay/replayRun';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 import { readTap, type TelemetryEvent } from '../../../src/telemetry';
 import { FRAME_MS, PageStandIn, recordTwin, replayOf, trackerFor, twinSpec } from './twinRecording';
@@ -195,6 +195,19 @@ describe('clock', () => {
     expect(() => run.setSpeed(0)).toThrow('replay speed 0 is out of range (allowed 0.1..4)');
     expect(() => run.setSpeed(Number.NaN)).toThrow('replay speed NaN is out of range');
     expect(() => run.seek(rec.durationUs + 1)).toThrow(/replay time .* µs is out of range/);
+  });
+
+  test('a frame after a stall (a hidden tab, a long task) moves the clock one frame at most', () => {
+    const page = replayOf(rec);
+    page.run.setSpeed(0.5);
+    page.frame();
+    page.frame();
+    const before = page.run.nowUs();
+    page.nowMs += 5000; // five seconds without a frame
+    page.frame();
+    // The rings were read, so only the cap holds the clock (without it: the end of the run).
+    expect(page.run.nowUs() - before).toBeCloseTo(MAX_FRAME_MS * 1000 * 0.5, 6);
+    expect(page.run.position().atEnd).toBe(false);
   });
 
   test('pause holds the clock and hands over nothing; resume goes on without a jump', () => {
