@@ -7,6 +7,7 @@ import { scaleLog } from 'd3';
 import { formatRate } from './format';
 import { isFiniteNumber } from './viewHelpers';
 import { AxisTitles } from './AxisTitles';
+import { spacedLogTicks } from './chartLayout';
 import './queueViews.css';
 
 export interface LatencyPoint {
@@ -24,6 +25,9 @@ export interface LatencyChartProps {
 }
 
 const PAD = { left: 70, right: 24, top: 16, bottom: 46 };
+/** Room for a tick label: an x label ("12.3M") is about 40 px wide, a y label one line high. */
+const X_LABEL_PX = 64;
+const Y_LABEL_PX = 22;
 
 export function LatencyChart({ points, widthPx = 900, heightPx = 300 }: LatencyChartProps) {
   const shown = points.filter(
@@ -61,7 +65,7 @@ export function LatencyChart({ points, widthPx = 900, heightPx = 300 }: LatencyC
       data-testid="latency-chart"
       aria-label={`Wait against throughput for ${shown.length} semi-buffer sizes`}
     >
-      {y.ticks(4).map((t) => (
+      {spacedLogTicks(y.ticks(4), y, Y_LABEL_PX).map((t) => (
         <g key={t} transform={`translate(0,${y(t)})`}>
           <line x1={PAD.left} x2={widthPx - PAD.right} className="grid" />
           <text x={PAD.left - 8} y={4} textAnchor="end">
@@ -69,7 +73,7 @@ export function LatencyChart({ points, widthPx = 900, heightPx = 300 }: LatencyC
           </text>
         </g>
       ))}
-      {x.ticks(4).map((t) => (
+      {spacedLogTicks(x.ticks(4), x, X_LABEL_PX).map((t) => (
         <text key={t} x={x(t)} y={heightPx - PAD.bottom + 18} textAnchor="middle">
           {formatRate(t)}
         </text>

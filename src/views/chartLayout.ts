@@ -1,5 +1,5 @@
-// Pure layout helpers for the charts: integer ticks, clipping time segments to a
-// window, and legend rows that wrap to a width.
+// Pure layout helpers for the charts: integer ticks, log ticks spaced for their labels, clipping
+// time segments to a window, and legend rows that wrap to a width.
 import { isFiniteNumber } from './viewHelpers';
 
 /** Integer ticks when every x is an integer and the domain spans at most 20; else undefined. */
@@ -9,6 +9,28 @@ export function integerTicks([x0, x1]: [number, number], xs: number[]): number[]
   const ticks: number[] = [];
   for (let t = Math.ceil(x0); t <= x1; t += step) ticks.push(t);
   return ticks;
+}
+
+/** 1 for 1, 10, 100…; 2 for 2 and 5 times those; 3 for the other multiples. */
+function tickRank(t: number): number {
+  const mantissa = Math.round((t / 10 ** Math.floor(Math.log10(t))) * 1e6) / 1e6;
+  return mantissa === 1 ? 1 : mantissa === 2 || mantissa === 5 ? 2 : 3;
+}
+
+/**
+ * The ticks of a log axis worth labelling: at least `minPx` apart where `at` puts them. Over a
+ * decade or two d3 gives every multiple 1…9 as a tick and their labels overlap, so the powers of
+ * ten are kept first, then the 2s and 5s, then the rest, each only where it has room. In order.
+ */
+export function spacedLogTicks(
+  ticks: number[],
+  at: (t: number) => number,
+  minPx: number,
+): number[] {
+  const kept: number[] = [];
+  const byRank = ticks.filter((t) => t > 0).sort((a, b) => tickRank(a) - tickRank(b));
+  for (const t of byRank) if (kept.every((k) => Math.abs(at(k) - at(t)) >= minPx)) kept.push(t);
+  return kept.sort((a, b) => a - b);
 }
 
 /** The segments that overlap [t0Us, t1Us], cut to it; non-finite or empty ones are dropped. */
