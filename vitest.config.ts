@@ -13,6 +13,11 @@ export default defineConfig({
           // Timeouts only catch hangs: a seeded twin run that takes 3 s alone took over 5 s (the
           // default) at load 50 on this 2-core machine.
           testTimeout: 60_000,
+          // One module graph for every file instead of a fresh one each: 13 s instead of 44 s for
+          // the 76 files (nearly all of it was importing d3, React and the sources again per file),
+          // and it passed in shuffled file orders. So a unit test must not leave module state
+          // behind (a registered listener, a changed singleton) for the next file to find.
+          isolate: false,
         },
       },
       {
@@ -31,7 +36,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // One file at a time: the tests run real threads and Chromium on two cores, which two
+          // files at once only share (the same files took as long side by side, 2026-11-28).
           fileParallelism: false,
+          // Imports once, not per file (playwright-core, the sources): each file still opens
+          // its own browser.
+          isolate: false,
         },
       },
     ],

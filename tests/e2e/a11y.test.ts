@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadLessons } from '../../src/lessons/loadLessons';
-import { openHarness, pageErrors, type Harness } from './harness';
+import { openHarness, pageErrors, QUICK_RUN, type Harness } from './harness';
 
 const root = resolve(__dirname, '../..');
 const slugs = loadLessons(resolve(root, 'lessons'), root).map((l) => l.slug);
@@ -33,12 +33,6 @@ async function open(hash: string): Promise<Page> {
   await page.waitForTimeout(300);
   return page;
 }
-
-/** Control values that make a lesson's default run short and draw the same views: lesson 1's
- * 300 items at 16 ms of extract on one thread took 13 of its test's 17.5 s. */
-const QUICK_RUN: Record<string, string> = {
-  'pipelines-and-bubbles': '?extractUs=1000&rankUs=1000',
-};
 
 describe('axe finds nothing', () => {
   test.each([

@@ -11,8 +11,9 @@ import type { Page } from 'playwright-core';
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 import { precacheManifest } from '../../src/sw/precachePlugin';
-import { distDir, STRICT_CSP } from './harness';
-const LESSON = '#/lessons/pipelines-and-bubbles';
+import { distDir, QUICK_RUN, STRICT_CSP } from './harness';
+/** Lesson 1 with its lightest stages: these tests are about the host, not the run. */
+const LESSON = `#/lessons/pipelines-and-bubbles${QUICK_RUN['pipelines-and-bubbles']}`;
 
 type Browser = Awaited<ReturnType<typeof launchBrowser>>;
 type Site = Awaited<ReturnType<typeof serveStatic>>;

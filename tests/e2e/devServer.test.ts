@@ -16,6 +16,7 @@ import {
   consoleErrors,
   openBrowserAt,
   pageErrors,
+  QUICK_RUN,
   type Harness,
 } from './harness';
 
@@ -129,7 +130,7 @@ describe.each(ROUTES)('route %s', (hash) => {
 
 describe.each(lessonSlugs)('lesson %s in the dev server', (slug) => {
   test('completes a run on real threads with measured marks', async () => {
-    const page = await open(`#/lessons/${slug}`);
+    const page = await open(`#/lessons/${slug}${QUICK_RUN[slug] ?? ''}`);
     const panel = page.getByTestId('experiment');
     await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
     expect(await panel.getAttribute('data-engine')).toBe('threads');
