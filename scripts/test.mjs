@@ -21,7 +21,7 @@ for (const suite of SUITES) {
   const t0 = Date.now();
   let counts;
   try {
-    counts = suite.run();
+    counts = await suite.run();
   } catch (e) {
     console.error(`${suite.name}: ${e.message}`);
     counts = { passed: 0, failed: 1 };

@@ -1,5 +1,5 @@
 // Child processes for the scripts: run a command with inherited output and fail loudly, naming it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,4 +24,19 @@ export function runCaptured(cmd, args, options = {}) {
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   if (options.echo !== false) process.stdout.write(output);
   return { status: r.error ? -1 : r.status, output, error: r.error };
+}
+
+/** runCaptured without blocking: resolves to {status, output} once the command exits; echoes
+ * nothing (the caller prints each output whole, so commands run side by side do not interleave). */
+export function runCapturedAsync(cmd, args, options = {}) {
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, ...options });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('error', (error) =>
+      done({ status: -1, output: `${output}${error.message}\n`, error }),
+    );
+    child.on('close', (status) => done({ status, output }));
+  });
 }
