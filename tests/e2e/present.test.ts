@@ -43,12 +43,24 @@ async function expectOneScreen(page: Page, width: number, height: number) {
   }
   const prose = (await page.getByTestId('present-prose').boundingBox())!;
   expect(prose.y + prose.height).toBeLessThanOrEqual(height + 1);
+  expect(prose.x + prose.width).toBeLessThanOrEqual(width + 1);
+  // The stage has room to be read: half the screen's width at least (on a phone, before the
+  // prose moved above it, it was left 54 px of 390).
+  const stage = (await page.locator('.fit-box.present-stage').boundingBox())!;
+  expect(stage.width).toBeGreaterThanOrEqual(width / 2);
+  // The bar's buttons too (the page hides what overflows, so a clipped one leaves no scrollbar).
+  for (const button of await page.locator('.present-bar button').all()) {
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
+    expect(box.y + box.height).toBeLessThanOrEqual(height + 1);
+  }
 }
 
 describe.each(lessons.map((l) => l.slug))('presenter mode: %s', (slug) => {
   test.each([
     [1280, 720],
     [1920, 1080],
+    [390, 844], // a phone held upright, for a course page's link
   ])('fits one %i×%i screen on every step', async (width, height) => {
     const page = await presenter(slug, width, height);
     const steps = Number(await page.getByTestId('present').getAttribute('data-steps'));
