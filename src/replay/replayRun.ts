@@ -8,8 +8,9 @@
 // last of them. Moving forward writes the next events into the rings (while they have room). Moving
 // back cannot un-apply events from the page's LiveStateTracker, which only folds forward, so the
 // replay rebuilds one — from the start, not from periodic snapshots. Folding measured 180–480 ns
-// an event here (a 300-item lesson run, ~5,000 events: 1–2 ms; a recording at its 250,000-event
-// cap: 45–120 ms, a few frames, and only for a move back or a jump past the rings' room), while a snapshot of the tracker's lanes
+// an event here (a 300-item lesson run, ~5,000 events: 1–2 ms; a recording at its 500,000-event
+// cap: 90–240 ms, several frames, and only for a move back or a jump past the rings' room), while a
+// snapshot of the tracker's lanes
 // is workers × 450 buckets × (stages + 3) doubles — over 2 MB at 64 workers — so snapshots often
 // enough to matter would cost more memory than the recording they index.
 //

@@ -3,7 +3,7 @@
 // the replay writes the board recorded at its clock into its tap — so a replayed sieve grows its
 // stages again, at the start, the end, and after a seek back — within the board cap.
 import { describe, expect, test } from 'vitest';
-import { sampleAt, type Recording } from '../../../src/replay/recording';
+import { MAX_EVENTS, sampleAt, type Recording } from '../../../src/replay/recording';
 import { parseRecording, recordingToJson } from '../../../src/replay/recordingFile';
 import { ReplayRun } from '../../../src/replay/replayRun';
 import { readTap } from '../../../src/telemetry';
@@ -63,7 +63,7 @@ describe('replay of a phaser (sieve) twin run', () => {
       r.boards.reduce((n, b) => n + b.board.tasks.length + b.board.streams.length, 0);
     const limit = Math.floor(records(recording) / 2);
     const cut = recordTwin(spec, {
-      maxEvents: 250_000,
+      maxEvents: MAX_EVENTS,
       maxSamples: 36_000,
       maxBoardRecords: limit,
     });
