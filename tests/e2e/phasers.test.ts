@@ -83,7 +83,7 @@ describe.each([
     await page.waitForSelector('[data-testid=experiment][data-state=error]', { timeout: 30_000 });
     expect(await graph(page).getAttribute('data-stalled')).toBe('true');
     // The page is still usable: with cycle detection back on, the same ring runs to the end.
-    await page.locator('input[name=batching][value=adaptive]').check();
+    await page.locator('[data-control=batching] input[value=adaptive]').first().check();
     await runToDone(page);
     expect(pageErrors(page)).toEqual([]);
   });

@@ -1,5 +1,6 @@
 // A lesson's controls: a slider + number per range control (with an "unbounded" box where the
 // control allows it), radio buttons per choice control.
+import { useId } from 'react';
 import { UNBOUNDED, type ControlValues, type LessonControl } from '../../lessons/controls';
 
 export interface ControlsPanelProps {
@@ -9,6 +10,9 @@ export interface ControlsPanelProps {
 }
 
 export function ControlsPanel({ controls, values, onChange }: ControlsPanelProps) {
+  // Radio groups are page-wide by name: two panels showing one control (lesson 5's semi-buffer
+  // size, in two sections) would otherwise share a group, and a click in one unchecked the other.
+  const group = useId();
   return (
     <div className="controls lesson-controls">
       {controls.map((c) =>
@@ -59,7 +63,7 @@ export function ControlsPanel({ controls, values, onChange }: ControlsPanelProps
               <label key={x.value}>
                 <input
                   type="radio"
-                  name={c.id}
+                  name={`${group}-${c.id}`}
                   value={x.value}
                   checked={values[c.id] === x.value}
                   onChange={() => onChange(c.id, x.value)}
