@@ -6,7 +6,9 @@
 // prediction.
 import { useState } from 'react';
 import { visitorCores } from '../../../engine/isolation';
-import { totalServiceUs, stageInputs } from '../../../model/serviceTime';
+import { totalServiceUs, stageInputs, visitRatios } from '../../../model/serviceTime';
+import { outputsPerItem } from '../../../spec/experimentSpec';
+import { stageGroups } from '../../../spec/stageGroups';
 import { parallelStageCount } from '../../../spec/parallelThreads';
 import { formatRate } from '../../../views/format';
 import { kindOf } from '../../../views/viewHelpers';
@@ -29,22 +31,37 @@ export function SizingBlock() {
     const c = lesson.controls.find((x) => x.id === id);
     return c?.kind === 'range' ? c.max : Infinity;
   };
+  // c_optimal is solved at the lesson's own queue size (the paper's N = 20), not at the N the last
+  // sizing set, so pressing the button again gives the same answer.
+  const queueControl = lesson.controls.find((x) => x.id === 'queue');
+  const copyAtN =
+    queueControl?.kind === 'range' && typeof queueControl.defaultValue === 'number'
+      ? queueControl.defaultValue
+      : undefined;
 
   /** Once measured: size, move the controls there, and run the sized configuration. */
   const sizeAndRun = (measured: SequenceResults) => {
     if (!spec) return;
     const times = measuredTimes(measured.measure.counters);
     const cores = visitorCores();
-    const next = planSizing(spec, times, cores, {
-      maxNpTh: limitOf('npTh'),
-      maxQueue: limitOf('queue'),
-    });
+    const next = planSizing(
+      spec,
+      times,
+      cores,
+      { maxNpTh: limitOf('npTh'), maxQueue: limitOf('queue') },
+      spec.queue.capacity === null ? undefined : copyAtN,
+    );
     const changes = {
       ...(next.npTh !== null ? { npTh: next.npTh } : {}),
       ...(next.queue !== null ? { queue: next.queue } : {}),
     };
     changeMany(changes);
     let sized = specWith(lesson, values, changes);
+    const measuring = measured.measure;
+    if (measuring.engine === 'threads' && measuring.spec.threads > cores)
+      next.notes.push(
+        `the measuring run had ${measuring.spec.threads} threads on your ${cores} cores, so its times include waiting for a core: the cores' cap computed from them is on the low side, and a run on your threads can beat it`,
+      );
     if (sized && engineFor(sized).engine === 'simulation') {
       next.notes.push(
         `The sized pipeline runs on the twin: ${engineFor(sized).reason}. It runs with the service times measured above, its ${sized.threads} threads sharing your ${cores} cores, as the prediction assumes`,
@@ -80,6 +97,15 @@ export function SizingBlock() {
       ? 'done'
       : 'idle';
   const measured = sequence.results.measure;
+  // Emitting or bypassing stages (dedup): a stage's time per item served is not its demand per
+  // item into the pipeline, and items out per item in is not 1; the page says which is which.
+  const weighted = visitRatios(spec).some((v) => v.served !== 1);
+  const perItemOut = outputsPerItem(spec);
+  const stationNames = stageGroups(spec).map((g) => g.map((k) => spec.stages[k].name).join(' + '));
+  const rate = (perSec: number) =>
+    weighted
+      ? `${formatRate(perSec)} items out/s (${formatRate(perSec / perItemOut)} items in/s)`
+      : `${formatRate(perSec)} items/s`;
   const sized = sequence.results.sized;
   const times = measured ? measuredTimes(measured.counters) : null;
   return (
@@ -101,8 +127,20 @@ export function SizingBlock() {
             .map(
               (s, i) => `${s.name} ${times[i] === undefined ? '—' : `${Math.round(times[i]!)} µs`}`,
             )
-            .join(', ')}{' '}
-          (ΣT = {Math.round(totalServiceUs(stageInputs(spec, times)))} µs per item in).
+            .join(', ')}
+          {weighted ? (
+            <>
+              . Per item into the pipeline a stage counts once per item it serves (a stage that
+              emits several items, or that some items bypass, serves more or fewer than one):{' '}
+              {stageInputs(spec, times)
+                .map((st, k) => `${stationNames[k]} ${Math.round(st.serviceTimeUs)} µs`)
+                .join(', ')}{' '}
+              (ΣT = {Math.round(totalServiceUs(stageInputs(spec, times)))} µs per item in), the
+              times the equations use; their rates are items in per second.
+            </>
+          ) : (
+            <> (ΣT = {Math.round(totalServiceUs(stageInputs(spec, times)))} µs per item in).</>
+          )}
         </p>
       )}
       {plan && (
@@ -116,7 +154,7 @@ export function SizingBlock() {
           </ol>
           {plan.notes.map((n) => (
             <p key={n} className="notice" data-testid="sizing-note">
-              {n}.
+              {n.charAt(0).toUpperCase() + n.slice(1)}.
             </p>
           ))}
           <dl className="run-numbers" data-testid="sizing-result">
@@ -131,7 +169,7 @@ export function SizingBlock() {
               data-testid="sizing-predicted"
               data-value={plan.predictedPerSec ?? ''}
             >
-              {plan.predictedPerSec === null ? '—' : `${formatRate(plan.predictedPerSec)} items/s`}
+              {plan.predictedPerSec === null ? '—' : rate(plan.predictedPerSec)}
             </dd>
             <dt>{sized ? (sized.engine === 'threads' ? 'Measured' : 'Simulated') : 'Measured'}</dt>
             <dd
@@ -140,7 +178,7 @@ export function SizingBlock() {
               data-value={sized?.summary.itemsPerSec ?? ''}
             >
               {sized
-                ? `${formatRate(sized.summary.itemsPerSec)} items/s`
+                ? rate(sized.summary.itemsPerSec)
                 : running
                   ? 'running…'
                   : '— (the run was stopped)'}

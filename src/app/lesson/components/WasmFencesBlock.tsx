@@ -111,7 +111,10 @@ export function WasmFencesBlock() {
           >
             {state.running?.job === 'fences' ? 'Measuring…' : 'Measure these four here'}
           </button>
-          <span className="hint">(the race above measures them too, with comm and 2 threads)</span>
+          <span className="hint">
+            (the race above measures them too, with comm and 2 threads; the middle column shows the
+            newer of the two, so after this button it need not match the race&apos;s bars)
+          </span>
         </div>
       )}
     </div>

@@ -42,8 +42,11 @@ export function planSizing(
   measuredServiceUs: MeasuredServiceUs,
   cores: number,
   limits: { maxNpTh: number; maxQueue: number },
+  /** The N c_optimal is solved at (the paper's N = 20; default the spec's queue). Solving it at
+   * the queue the last sizing set would make a second press answer differently from the first. */
+  copyAtN?: number,
 ): SizingPlan {
-  const result = sizing(spec, { measuredServiceUs, cores });
+  const result = sizing(spec, { measuredServiceUs, cores, size: copyAtN });
   const notes = [...result.why];
   const groups = stageGroups(spec);
   const station = (i: number) => groups[i].map((s) => spec.stages[s].name).join(' + ');
@@ -121,7 +124,7 @@ export function planSizing(
         id: 'nopt',
         label: `N_optimal at npTh = ${npTh}: Eq. 3 solved for N`,
         tex:
-          `\\lambda_e(N{=}${queue}) = ${rateTex(sizedRate(spec, npTh, queue, reading))} \\ge (1-${eps})\\,\\lambda_{eu}(npTh{=}${npTh}) = ${rateTex((1 - eps) * at.ceilingPerUs)}` +
+          `\\lambda_e(N{=}${queue}) = ${rateTex(sizedRate(spec, npTh, queue, reading))} \\ge (1-${eps})\\,\\lambda_{eu}(npTh{=}${npTh}) = (1-${eps}) \\times ${rateTex(at.ceilingPerUs)} = ${rateTex((1 - eps) * at.ceilingPerUs)}` +
           (queue > 1
             ? ` > \\lambda_e(N{=}${queue - 1}) = ${rateTex(sizedRate(spec, npTh, queue - 1, reading))}`
             : ''),
