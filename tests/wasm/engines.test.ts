@@ -147,7 +147,8 @@ function barrierSpecs(): Record<string, ExperimentSpec> {
 const runSimulation = (spec: ExperimentSpec) => runOnTwin(spec, 5);
 /** Rings are read one after another, so within one read a worker's events come after another's
  * later ones; the checks take them by the run clock. In frame order a work-stealing run's serial
- * stage looked out of order (254 listed after 266) when two workers took turns at it in one read. */
+ * stage looked out of order (254, 260, 262 … listed after 276) when two workers took turns at it in
+ * one read. */
 const inRunClockOrder = (run: Collected): Collected => ({
   ...run,
   events: [...run.events].sort((a, b) => a.timeUs - b.timeUs),
