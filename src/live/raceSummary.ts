@@ -45,6 +45,17 @@ export function runsOfNewestPlan(
   return [];
 }
 
+/** Each of `configs` as the newest plan that planned them all measured it (runsOfNewestPlan),
+ * in the order given: what a panel draws. */
+export function measuredInNewestPlan(
+  results: RaceRun[],
+  plans: readonly RacePlanInfo[],
+  configs: RaceConfig[],
+): Array<Measured | null> {
+  const runs = runsOfNewestPlan(results, plans, configs);
+  return configs.map((c) => measured(runs, c));
+}
+
 /** Every repeat of the measurement `config` names (its defaults filled), or null. */
 export function measured(results: RaceRun[], config: RaceConfig): Measured | null {
   const key = raceKey(config);

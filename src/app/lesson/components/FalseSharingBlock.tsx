@@ -3,7 +3,7 @@
 // drawn from the C++ objects' real offsets: which fields share a cache line.
 import { useEffect, useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
-import { measured, pairedRatio, runsOfNewestPlan } from '../../../live/raceSummary';
+import { measuredInNewestPlan, pairedRatio } from '../../../live/raceSummary';
 import { QueueLayoutView } from '../../../views/QueueLayoutView';
 import { RaceBars } from '../../../views/RaceBars';
 import { commConfig, commPlan, FALSE_SHARING_QUEUES } from '../../queues/racePlans';
@@ -22,9 +22,12 @@ export function FalseSharingBlock() {
   // The newest plan that raced all four (this panel's, or a race of every queue): the bars and
   // the ratios below are the same rounds.
   const byQueue = useMemo(() => {
-    const configs = FALSE_SHARING_QUEUES.map(commConfig);
-    const runs = runsOfNewestPlan(state.results, state.plans, configs);
-    return Object.fromEntries(FALSE_SHARING_QUEUES.map((q, i) => [q, measured(runs, configs[i])]));
+    const found = measuredInNewestPlan(
+      state.results,
+      state.plans,
+      FALSE_SHARING_QUEUES.map(commConfig),
+    );
+    return Object.fromEntries(FALSE_SHARING_QUEUES.map((q, i) => [q, found[i]]));
   }, [state.results, state.plans]);
   const running = state.running?.job === 'false-sharing';
   return (

@@ -6,7 +6,7 @@
 import { useEffect, useMemo } from 'react';
 import { visitorCores } from '../../../engine/isolation';
 import { RACE_QUEUES, type RaceQueue, type RaceVariant } from '../../../engine/race/raceConfig';
-import { measured, pairedRatio, runsOfNewestPlan } from '../../../live/raceSummary';
+import { measured, measuredInNewestPlan, pairedRatio } from '../../../live/raceSummary';
 import { formatRate } from '../../../views/format';
 import { RaceBars, type RaceBarRow } from '../../../views/RaceBars';
 import { benchRate } from '../../../lessons/queueBench';
@@ -73,8 +73,8 @@ export function QueueRaceBlock() {
   // The newest race of this variant and chain: its bars and its ratio are the same rounds.
   const byQueue = useMemo(() => {
     const configs = RACE_QUEUES.map((q) => raceConfigOf(q, variant, stages));
-    const runs = runsOfNewestPlan(state.results, state.plans, configs);
-    return Object.fromEntries(RACE_QUEUES.map((q, i) => [q, measured(runs, configs[i])])) as Record<
+    const found = measuredInNewestPlan(state.results, state.plans, configs);
+    return Object.fromEntries(RACE_QUEUES.map((q, i) => [q, found[i]])) as Record<
       RaceQueue,
       ReturnType<typeof measured>
     >;

@@ -7,12 +7,7 @@
 import { useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
 import { benchRatio, type BenchRatio } from '../../../lessons/queueBench';
-import {
-  measured,
-  pairedRatio,
-  runsOfNewestPlan,
-  type PairedRatio,
-} from '../../../live/raceSummary';
+import { measuredInNewestPlan, pairedRatio, type PairedRatio } from '../../../live/raceSummary';
 import { commConfig, commPlan, FENCE_QUEUES } from '../../queues/racePlans';
 import { useRaceSession } from '../../queues/raceSession';
 
@@ -53,12 +48,10 @@ export function WasmFencesBlock() {
   const [state, session] = useRaceSession();
   // The newest plan that measured all four (this table's, or a race of every queue).
   const here = useMemo(() => {
-    const runs = runsOfNewestPlan(state.results, state.plans, FENCE_QUEUES.map(commConfig));
+    const found = measuredInNewestPlan(state.results, state.plans, FENCE_QUEUES.map(commConfig));
+    const of = (q: RaceQueue) => found[FENCE_QUEUES.indexOf(q)];
     return Object.fromEntries(
-      COMPARISONS.map((c) => [
-        c.id,
-        pairedRatio(measured(runs, commConfig(c.batched)), measured(runs, commConfig(c.perItem))),
-      ]),
+      COMPARISONS.map((c) => [c.id, pairedRatio(of(c.batched), of(c.perItem))]),
     ) as Record<string, PairedRatio | null>;
   }, [state.results, state.plans]);
   return (
