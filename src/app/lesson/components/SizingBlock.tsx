@@ -62,9 +62,10 @@ export function SizingBlock() {
       next.notes.push(
         `the measuring run had ${measuring.spec.threads} threads on your ${cores} cores, so its times include waiting for a core: the cores' cap computed from them is on the low side, and a run on your threads can beat it`,
       );
-    if (sized && engineFor(sized).engine === 'simulation') {
+    const sizedEngine = sized && engineFor(sized);
+    if (sized && sizedEngine?.engine === 'simulation') {
       next.notes.push(
-        `The sized pipeline runs on the twin: ${engineFor(sized).reason}. It runs with the service times measured above, its ${sized.threads} threads sharing your ${cores} cores, as the prediction assumes`,
+        `The sized pipeline runs on the twin: ${sizedEngine.reason}. It runs with the service times measured above, its ${sized.threads} threads sharing your ${cores} cores, as the prediction assumes`,
       );
       sized = twinOfSized(sized, times, cores);
     }
@@ -108,6 +109,9 @@ export function SizingBlock() {
       : `${formatRate(perSec)} items/s`;
   const sized = sequence.results.sized;
   const times = measured ? measuredTimes(measured.counters) : null;
+  // The model's stations at the measured times: what the equations use, and their sum.
+  const stations = times ? stageInputs(spec, times) : [];
+  const sumT = times ? Math.round(totalServiceUs(stations)) : null;
   return (
     <section className="sizing" data-testid="size-it" data-phase={phase}>
       <div className="buttons">
@@ -132,14 +136,14 @@ export function SizingBlock() {
             <>
               . Per item into the pipeline a stage counts once per item it serves (a stage that
               emits several items, or that some items bypass, serves more or fewer than one):{' '}
-              {stageInputs(spec, times)
+              {stations
                 .map((st, k) => `${stationNames[k]} ${Math.round(st.serviceTimeUs)} µs`)
                 .join(', ')}{' '}
-              (ΣT = {Math.round(totalServiceUs(stageInputs(spec, times)))} µs per item in), the
-              times the equations use; their rates are items in per second.
+              (ΣT = {sumT} µs per item in), the times the equations use; their rates are items in
+              per second.
             </>
           ) : (
-            <> (ΣT = {Math.round(totalServiceUs(stageInputs(spec, times)))} µs per item in).</>
+            <> (ΣT = {sumT} µs per item in).</>
           )}
         </p>
       )}
