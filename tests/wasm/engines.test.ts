@@ -17,6 +17,7 @@ import {
 } from '../../src/engine/pipeline/wasmPipeline';
 import type { PipelabModule } from '../../src/engine/wasmExports';
 import { itemsOut, parseExperimentSpec, type ExperimentSpec } from '../../src/spec/experimentSpec';
+import { canonicalOrder } from '../../src/replay/recording';
 import type { TelemetryEvent } from '../../src/telemetry';
 import { barrierTelemetryProblems } from '../support/barrierTelemetry';
 import { collect, runOnThreads, runOnTwin, type Collected } from './collectRun';
@@ -151,7 +152,7 @@ const runSimulation = (spec: ExperimentSpec) => runOnTwin(spec, 5);
  * one read. */
 const inRunClockOrder = (run: Collected): Collected => ({
   ...run,
-  events: [...run.events].sort((a, b) => a.timeUs - b.timeUs),
+  events: canonicalOrder(run.events),
 });
 const runThreads = async (spec: ExperimentSpec) => inRunClockOrder(await runOnThreads(mod, spec));
 
