@@ -7,9 +7,9 @@
 //   the same loop at another speed a moment later: on one 2-vCPU VM (2026-11-28) calibrations in
 //   one process came out at 394, 414 and 414 iterations/µs, and across processes at 377, 394 and
 //   414, so a single later calibration missed the first by 4.2% in 4 of 30 wasm runs. Hence
-//   "not more than 5% short" retries after pauses, and "within 4%" holds when ANY of up to 9
-//   later calibrations agrees: both still fail for a calibration that measured other code than
-//   the services run, which no later calibration matches.
+//   "not more than 5% short" retries after pauses, and "not more than 4% below" holds when ANY of
+//   up to 9 later calibrations agrees: both still fail for a calibration that measured slower
+//   code than the services run, which no later calibration matches.
 // - The achieved time per call is within 15% of the target, from 5 µs up: the median of 201
 //   samples by this test's own clock, and measure_us_per_call() (what benchmarks record). Generous
 //   because this 2-core VM is shared: load stretches whole measurements, so a measurement that
@@ -67,11 +67,14 @@ TEST(BusyWork, FirstCalibrationIsNotShortAndAgreesWithLaterOnes) {
   bool agrees = false;
   while (!agrees && later.size() < kLaterCalibrations) {
     later.push_back(BusyWork().iterations_per_us());
-    agrees = std::abs(first.iterations_per_us() / later.back() - 1.0) <= kCalibrationsAgree;
+    // One-sided: a first calibration of slower code (the baseline tier) comes out LOW. One that
+    // comes out high is the host running faster for a moment: under TSan on this VM the first
+    // read 498.8 iterations/µs and nine later ones 448.9-465.6, all within 0.35 s.
+    agrees = first.iterations_per_us() / later.back() >= 1.0 - kCalibrationsAgree;
   }
   EXPECT_TRUE(agrees) << "first calibration " << first.iterations_per_us()
-                      << " iterations/µs, none within " << kCalibrationsAgree * 100
-                      << "% of the later ones: " << ::testing::PrintToString(later);
+                      << " iterations/µs, more than " << kCalibrationsAgree * 100
+                      << "% below every later one: " << ::testing::PrintToString(later);
 }
 
 double median_us(const BusyWork& busy, double target_us) {
