@@ -24,15 +24,15 @@ export function App() {
   const query = pageQuery(route.query);
   let page;
   if (route.path === '/') page = <Home errors={unknownParamErrors(query, [])} />;
-  else if (route.path === '/threads') page = <CountingPage query={query} />;
-  else if (route.path === '/experiment') page = <AdHocExperiment query={query} />;
+  else if (route.path === '/threads') page = <CountingPage key={route.visit} query={query} />;
+  else if (route.path === '/experiment') page = <AdHocExperiment key={route.visit} query={query} />;
   else if (route.path === '/papers') page = <PapersPage errors={unknownParamErrors(query, [])} />;
   else if (lessonOf(route.path)) {
     const lesson = lessonOf(route.path)!;
-    page = <LessonPage key={lesson.slug} lesson={lesson} query={query} />;
+    page = <LessonPage key={`${lesson.slug}@${route.visit}`} lesson={lesson} query={query} />;
   } else if (presentedLesson(route.path)) {
     const lesson = presentedLesson(route.path)!;
-    return <PresentPage key={lesson.slug} lesson={lesson} query={query} />;
+    return <PresentPage key={`${lesson.slug}@${route.visit}`} lesson={lesson} query={query} />;
   } else page = <NoSuchPage path={route.path} />;
   return (
     <div className={embedded ? 'embedded' : undefined}>
@@ -123,7 +123,5 @@ function AdHocExperiment({ query }: { query: URLSearchParams }) {
       </main>
     );
   }
-  return (
-    <LessonPage key={query.get('spec')} lesson={lesson} query={query} pageParams={AD_HOC_PARAMS} />
-  );
+  return <LessonPage lesson={lesson} query={query} pageParams={AD_HOC_PARAMS} />;
 }

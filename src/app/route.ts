@@ -4,13 +4,19 @@ import { useEffect, useState } from 'react';
 export interface Route {
   path: string;
   query: URLSearchParams;
+  /** How many times the hash has changed since the app started. The app writes its own URL with
+   * replaceState (no hashchange), so every change counted here is the visitor's: a typed URL, a
+   * link, back or forward. A page keyed on it starts afresh from the new query, even on the same
+   * route (`#/lessons/x` → `#/lessons/x?queue=8`) and even when the new query is the one it
+   * started from (the controls may have moved since). */
+  visit: number;
 }
 
 export function parseRoute(hash: string): Route {
   const body = hash.replace(/^#/, '') || '/';
   const q = body.indexOf('?');
   const path = (q < 0 ? body : body.slice(0, q)) || '/';
-  return { path, query: new URLSearchParams(q < 0 ? '' : body.slice(q + 1)) };
+  return { path, query: new URLSearchParams(q < 0 ? '' : body.slice(q + 1)), visit: 0 };
 }
 
 /** Parameters every route takes, handled by the app shell (`embed=1`: no site chrome, for an
@@ -51,7 +57,10 @@ export function withShellParams(
 export function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
   useEffect(() => {
-    const onChange = () => setRoute(parseRoute(location.hash));
+    const onChange = () => {
+      const next = parseRoute(location.hash); // now: the updater may run later
+      setRoute((before) => ({ ...next, visit: before.visit + 1 }));
+    };
     window.addEventListener('hashchange', onChange);
     return () => window.removeEventListener('hashchange', onChange);
   }, []);

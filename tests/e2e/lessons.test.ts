@@ -1,11 +1,13 @@
 // The lessons in real Chromium: listed on the home page, each runs its experiment with live
 // views, draws its model curve and sweep points, pauses and resumes on real threads, and survives
-// bad query values with a clear message. Screenshots are kept.
+// bad query values with a clear message, and takes a query typed on its own route. Screenshots are
+// kept.
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AD_HOC_SPEC_PARAM, openHarness, pageErrors, type Harness } from './harness';
+import { lessonFile, openLesson } from './lessonHelpers';
 
 /** Lesson files in lessons/ (NN-slug.md). */
 const LESSON_FILES = readdirSync(resolve(__dirname, '../../lessons')).filter((f) =>
@@ -199,6 +201,36 @@ test.each([
   const page = await h.page();
   await page.goto(`${h.url}#/lessons/${slug}?${query}`);
   await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
+  await runUntilItemsOut(page);
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test('a query typed on the same lesson route takes effect at once, mid-run too', async () => {
+  const slug = 'pipelines-and-bubbles';
+  const page = await openLesson(h, slug, 'threads');
+  const queue = page.locator('input[data-control=queue]');
+  const typeHash = (query: string) =>
+    page.evaluate((hash) => (location.hash = hash), `#/lessons/${slug}?${query}`);
+  expect(await queue.inputValue()).toBe(String(lessonFile(slug).experiment.queue.capacity));
+  await typeHash('queue=8');
+  await expect.poll(() => queue.inputValue()).toBe('8');
+  // The slider moves the URL to queue=9 without a hashchange; typing queue=8 again goes back.
+  await queue.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('queue=9');
+  await typeHash('queue=8');
+  await expect.poll(() => queue.inputValue()).toBe('8');
+  // Mid-run: the page starts afresh, idle on the new values, as after navigating away (the
+  // endurance test counts what a page left running).
+  await page.getByTestId('run').click();
+  await page.waitForSelector('[data-testid=experiment][data-state=running]', { timeout: 20_000 });
+  await typeHash('queue=2');
+  await page.waitForSelector('[data-testid=experiment][data-state=idle]', { timeout: 20_000 });
+  expect(await queue.inputValue()).toBe('2');
+  await typeHash('queue=0');
+  await expect
+    .poll(() => page.getByRole('alert').first().textContent())
+    .toContain('queue=0 is out of range (allowed 1..64)');
   await runUntilItemsOut(page);
   expect(pageErrors(page)).toEqual([]);
 });

@@ -154,6 +154,16 @@ test('a step out of range is named and the first step shown', async () => {
   expect(await page.getByTestId('present').getAttribute('data-step')).toBe('1');
 });
 
+test('a step typed into the URL on the same presenter route is shown at once', async () => {
+  const slug = lessons[0].slug;
+  const page = await presenter(slug, 1280, 720);
+  const last = Number(await page.getByTestId('present').getAttribute('data-steps'));
+  expect(await page.getByTestId('present').getAttribute('data-step')).toBe('1');
+  await page.evaluate((hash) => (location.hash = hash), `#/present/${slug}?step=${last}`);
+  await expect.poll(() => page.getByTestId('present').getAttribute('data-step')).toBe(String(last));
+  expect(pageErrors(page)).toEqual([]);
+});
+
 test('an audience window mirrors the presenter, which shows notes and the audience run', async () => {
   const presenterPage = await presenter(lessons[0].slug, 1280, 720);
   const [audience] = await Promise.all([
