@@ -1,5 +1,6 @@
 // For talks and courses, in Chromium on the production build: presenter mode fits one screen at
-// 1280×720 and 1920×1080 for every lesson and its keys work; an audience window mirrors the
+// 1280×720, 1920×1080 and on a phone for every lesson, each step showing its section's views, and
+// its keys work; an audience window mirrors the
 // presenter, which then shows notes; embed mode runs the twin in a cross-origin iframe, says why,
 // offers real threads in a tab, and reports its height; the papers page gathers every paper row.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { loadLessons } from '../../src/lessons/loadLessons';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 import { openHarness, pageErrors, type Harness } from './harness';
+import { presenterSteps, stageViews } from '../../src/app/present/steps';
 
 const root = resolve(__dirname, '../..');
 const lessons = loadLessons(resolve(root, 'lessons'), root);
@@ -28,32 +30,37 @@ async function presenter(slug: string, width: number, height: number, query = ''
   return page;
 }
 
-/** Every part of the stage lies inside the viewport, and the page does not scroll. */
+/** Every part of the stage lies inside the viewport, and the page does not scroll. The stage
+ * refits when a step's views change size (a ResizeObserver, a frame later), so this waits for it. */
 async function expectOneScreen(page: Page, width: number, height: number) {
-  const size = await page.evaluate(() => ({
-    scrollHeight: document.documentElement.scrollHeight,
-    scrollWidth: document.documentElement.scrollWidth,
-  }));
-  expect(size.scrollHeight).toBeLessThanOrEqual(height);
-  expect(size.scrollWidth).toBeLessThanOrEqual(width);
-  for (const part of await page.locator('.present-stage .slot').all()) {
-    const box = (await part.boundingBox())!;
-    expect(box.y + box.height).toBeLessThanOrEqual(height + 1);
-    expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
-  }
-  const prose = (await page.getByTestId('present-prose').boundingBox())!;
-  expect(prose.y + prose.height).toBeLessThanOrEqual(height + 1);
-  expect(prose.x + prose.width).toBeLessThanOrEqual(width + 1);
-  // The stage has room to be read: half the screen's width at least (on a phone, before the
-  // prose moved above it, it was left 54 px of 390).
-  const stage = (await page.locator('.fit-box.present-stage').boundingBox())!;
-  expect(stage.width).toBeGreaterThanOrEqual(width / 2);
-  // The bar's buttons too (the page hides what overflows, so a clipped one leaves no scrollbar).
-  for (const button of await page.locator('.present-bar button').all()) {
-    const box = (await button.boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
-    expect(box.y + box.height).toBeLessThanOrEqual(height + 1);
-  }
+  await expect.poll(() => outsideTheScreen(page, width, height), { timeout: 5_000 }).toEqual([]);
+}
+
+/** What does not fit a width×height screen, named (empty when everything fits). */
+function outsideTheScreen(page: Page, width: number, height: number): Promise<string[]> {
+  return page.evaluate(
+    ([w, h]) => {
+      const problems: string[] = [];
+      const root = document.documentElement;
+      if (root.scrollHeight > h) problems.push(`page scrolls: ${root.scrollHeight} px high`);
+      if (root.scrollWidth > w) problems.push(`page scrolls: ${root.scrollWidth} px wide`);
+      const inside = (what: string, e: Element) => {
+        const r = e.getBoundingClientRect();
+        if (r.bottom > h + 1 || r.right > w + 1)
+          problems.push(`${what} ends at ${r.right}, ${r.bottom}`);
+      };
+      document.querySelectorAll('.present-stage .slot').forEach((e) => inside('a stage slot', e));
+      inside('the prose', document.querySelector('[data-testid=present-prose]')!);
+      // The bar's buttons too (the page hides what overflows, so a clipped one leaves no scrollbar).
+      document.querySelectorAll('.present-bar button').forEach((e) => inside('a bar button', e));
+      // The stage has room to be read: half the screen's width at least (on a phone, before the
+      // prose moved above it, it was left 54 px of 390).
+      const stage = document.querySelector('.fit-box.present-stage')!.getBoundingClientRect();
+      if (stage.width < w / 2) problems.push(`the stage is ${stage.width} px wide`);
+      return problems;
+    },
+    [width, height],
+  );
 }
 
 describe.each(lessons.map((l) => l.slug))('presenter mode: %s', (slug) => {
@@ -63,14 +70,22 @@ describe.each(lessons.map((l) => l.slug))('presenter mode: %s', (slug) => {
     [390, 844], // a phone held upright, for a course page's link
   ])('fits one %i×%i screen on every step', async (width, height) => {
     const page = await presenter(slug, width, height);
-    const steps = Number(await page.getByTestId('present').getAttribute('data-steps'));
-    expect(steps).toBeGreaterThan(1);
+    const lesson = lessons.find((l) => l.slug === slug)!;
+    const steps = presenterSteps(lesson);
+    expect(await page.getByTestId('present').getAttribute('data-steps')).toBe(String(steps.length));
+    expect(steps.length).toBeGreaterThan(1);
     expect(await page.locator('.present-stage .slot').count()).toBeGreaterThanOrEqual(2);
-    for (let s = 1; s <= steps; s++) {
+    for (let s = 1; s <= steps.length; s++) {
       await expect
         .poll(() => page.getByTestId('present').getAttribute('data-step'))
         .toBe(String(s));
       await expectOneScreen(page, width, height);
+      // The stage shows the views the step's section places (or the lesson's main view and chart).
+      expect(
+        await page
+          .locator('.present-stage .slot[data-component]')
+          .evaluateAll((slots) => slots.map((e) => (e as HTMLElement).dataset.component)),
+      ).toEqual(stageViews(lesson, steps[s - 1]));
       if (s === 1) await h.screenshot(page, `present-${slug}-${width}x${height}`);
       await page.keyboard.press('ArrowRight');
     }
@@ -92,6 +107,8 @@ test('the keys: steps, run and pause, help, sweep, reset', async () => {
   expect(page.url()).toContain('extractUs=50000');
   await page.keyboard.press('ArrowLeft');
   await expect.poll(() => present.getAttribute('data-step')).toBe('1');
+  // Step 1 shows the views the introduction places; the model chart (and its sweep) is step 2's.
+  expect(await page.locator('.present-stage [data-component=model-chart]').count()).toBe(0);
 
   await page.keyboard.press(' ');
   await runState('running');
@@ -106,6 +123,8 @@ test('the keys: steps, run and pause, help, sweep, reset', async () => {
   await page.keyboard.press('Escape');
   await expect.poll(() => page.getByTestId('keys-help').count()).toBe(0);
 
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => present.getAttribute('data-step')).toBe('2');
   await page.keyboard.press('s');
   await expect.poll(() => page.getByTestId('sweep').isDisabled()).toBe(true);
   await page.keyboard.press('r');

@@ -1,5 +1,6 @@
 // Presenter mode, #/present/<slug>?…&step=N: a lesson for a talk. The step's prose in large type
-// beside the experiment, its main view and its chart, scaled to fit one screen; →/← move between
+// beside the experiment panel and the views the step's section places (steps.ts, stageViews),
+// scaled to fit one screen; →/← move between
 // steps (the lesson's sections), space runs and pauses, s sweeps, r resets, f toggles full screen,
 // a opens an audience window, ? lists the keys. With an audience window open (it runs the
 // experiment, mirrored over a BroadcastChannel), this window shows the speaker's notes and the
@@ -26,7 +27,7 @@ import {
 } from './audienceChannel';
 import { FitBox } from './FitBox';
 import { actionForKey, PRESENTER_KEYS, type PresenterAction } from './presentKeys';
-import { mainView, presenterSteps } from './steps';
+import { presenterSteps, stageViews } from './steps';
 
 /** Parameters the presenter takes besides the lesson's controls. */
 export const PRESENT_PARAMS = ['engine', 'step', 'audience'] as const;
@@ -184,11 +185,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
   }, []);
 
   const current = steps[step - 1];
-  const main = mainView(lesson);
-  const Main = main ? LESSON_COMPONENTS[main] : null;
-  const Experiment = LESSON_COMPONENTS.experiment;
-  const Chart = LESSON_COMPONENTS['model-chart'];
-  const hasChart = lesson.blocks.some((b) => b.kind === 'component' && b.name === 'model-chart');
+  const views = stageViews(lesson, current);
 
   return (
     <LessonContext.Provider value={session}>
@@ -255,19 +252,14 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
               />
             </FitBox>
             <FitBox className="present-stage" widthPx={STAGE_WIDTH_PX} maxScale={1.6}>
-              <div className="slot slot-experiment" data-component="experiment">
-                <Experiment />
-              </div>
-              {Main && (
-                <div className={`slot slot-${main}`} data-component={main}>
-                  <Main />
-                </div>
-              )}
-              {hasChart && (
-                <div className="slot slot-model-chart" data-component="model-chart">
-                  <Chart />
-                </div>
-              )}
+              {views.map((name) => {
+                const View = LESSON_COMPONENTS[name];
+                return (
+                  <div key={name} className={`slot slot-${name}`} data-component={name}>
+                    <View />
+                  </div>
+                );
+              })}
             </FitBox>
           </div>
         )}

@@ -1,6 +1,7 @@
 // A lesson as presenter steps: the introduction (everything before the first `##` section), then one
-// step per section, each with its prose and its speaker notes (`<!-- notes: … -->` in the lesson's
-// markdown). Pure, so it is tested without a page.
+// step per section, each with its prose, its speaker notes (`<!-- notes: … -->` in the lesson's
+// markdown) and the views it places; and which views a step's stage shows. Pure, so it is tested
+// without a page.
 import type { ComponentName } from '../../lessons/components';
 import type { Lesson } from '../../lessons/loadLessons';
 
@@ -10,6 +11,9 @@ export interface PresenterStep {
   html: string;
   /** The speaker's notes (plain text), or null: the presenter's window then shows the prose. */
   notes: string | null;
+  /** The views the step's section places (`::name`), in order, the experiment panel left out: the
+   * stage shows it on every step. */
+  views: ComponentName[];
 }
 
 const NOTES = /<!--\s*notes:\s*([\s\S]*?)-->/g;
@@ -26,11 +30,17 @@ const plain = (html: string) =>
     .trim();
 
 export function presenterSteps(lesson: Pick<Lesson, 'title' | 'blocks'>): PresenterStep[] {
-  const steps: Array<{ title: string; html: string[] }> = [{ title: lesson.title, html: [] }];
+  const steps: Array<{ title: string; html: string[]; views: ComponentName[] }> = [
+    { title: lesson.title, html: [], views: [] },
+  ];
   for (const b of lesson.blocks) {
-    if (b.kind !== 'html') continue;
+    const last = steps[steps.length - 1];
+    if (b.kind === 'component') {
+      if (b.name !== 'experiment' && !last.views.includes(b.name)) last.views.push(b.name);
+      continue;
+    }
     const heading = HEADING.exec(b.html);
-    if (heading) steps.push({ title: plain(heading[1]), html: [] });
+    if (heading) steps.push({ title: plain(heading[1]), html: [], views: [] });
     steps[steps.length - 1].html.push(b.html);
   }
   return steps
@@ -42,6 +52,7 @@ export function presenterSteps(lesson: Pick<Lesson, 'title' | 'blocks'>): Presen
         title: s.title,
         html: html.replace(NOTES, ''),
         notes: notes.length ? notes.join('\n\n') : null,
+        views: s.views,
       };
     });
 }
@@ -64,4 +75,26 @@ export function mainView(lesson: Pick<Lesson, 'blocks'>): ComponentName | null {
   return (
     placed.find((n) => !NOT_MAIN.includes(n)) ?? (placed.includes('timeline') ? 'timeline' : null)
   );
+}
+
+/** Views that read without the experiment panel above them: the paper's table of figures needs the
+ * room, and nothing in it is steered from the panel. */
+const WITHOUT_PANEL: ComponentName[] = ['paper'];
+
+/** What a step's stage shows, top to bottom: the experiment panel (unless every view reads without
+ * it), then the views the step's section places (the "Size it for me" step its button, the paper's
+ * step its table) or, for a section that places none, the lesson's main view and its model chart,
+ * so no step is left without a view of the run. */
+export function stageViews(
+  lesson: Pick<Lesson, 'blocks'>,
+  step: Pick<PresenterStep, 'views'>,
+): ComponentName[] {
+  const main = mainView(lesson);
+  const chart = lesson.blocks.some((b) => b.kind === 'component' && b.name === 'model-chart');
+  const views: ComponentName[] =
+    step.views.length > 0
+      ? step.views
+      : [...(main ? [main] : []), ...(chart ? (['model-chart'] as const) : [])];
+  const alone = views.length > 0 && views.every((v) => WITHOUT_PANEL.includes(v));
+  return alone ? views : ['experiment', ...views];
 }

@@ -1,12 +1,15 @@
-// Presenter mode's pure parts: a lesson cut into steps at its sections with their notes, the main
-// view it shows, and which key does what (never a key that a focused control needs).
+// Presenter mode's pure parts: a lesson cut into steps at its sections with their notes and views,
+// the views a step's stage shows, and which key does what (never a key that a focused control
+// needs).
 import { describe, expect, test } from 'vitest';
-import { mainView, presenterSteps } from '../../../src/app/present/steps';
+import { mainView, presenterSteps, stageViews } from '../../../src/app/present/steps';
 import { actionForKey } from '../../../src/app/present/presentKeys';
 import type { ProseBlock } from '../../../src/lessons/renderProse';
 
 const html = (h: string): ProseBlock => ({ kind: 'html', html: h });
-const slot = (name: 'experiment' | 'pipeline' | 'timeline' | 'model-chart'): ProseBlock => ({
+const slot = (
+  name: 'experiment' | 'pipeline' | 'timeline' | 'model-chart' | 'paper' | 'sizing',
+): ProseBlock => ({
   kind: 'component',
   name,
 });
@@ -32,6 +35,33 @@ describe('presenterSteps', () => {
     expect(steps[0].html).not.toContain('notes:');
     expect(steps[0].notes).toBe('say hello');
     expect(steps[1].notes).toBeNull();
+  });
+  test('each step lists the views its section places, the experiment panel left out', () => {
+    expect(presenterSteps(lesson).map((s) => s.views)).toEqual([['pipeline'], ['model-chart'], []]);
+  });
+  test("a step's stage: the panel, then its own views, else the lesson's main view and chart", () => {
+    const withPaper = {
+      title: 'Sizing',
+      blocks: [
+        ...lesson.blocks,
+        html('<h2>Size it</h2><p>The button…</p>'),
+        slot('sizing'),
+        html('<h2>Paper</h2>'),
+        slot('paper'),
+        slot('paper'),
+      ],
+    };
+    const steps = presenterSteps(withPaper);
+    // The experiment panel first, except above the paper's table, which needs the room.
+    expect(steps.map((s) => stageViews(withPaper, s))).toEqual([
+      ['experiment', 'pipeline'],
+      ['experiment', 'model-chart'],
+      ['experiment', 'pipeline', 'model-chart'],
+      ['experiment', 'sizing'],
+      ['paper'],
+    ]);
+    const bare = { title: 'Bare', blocks: [html('<p>Only prose.</p>'), slot('experiment')] };
+    expect(stageViews(bare, presenterSteps(bare)[0])).toEqual(['experiment']);
   });
   test('the main view is the first view of the run; the timeline only when nothing else', () => {
     expect(mainView(lesson)).toBe('pipeline');
