@@ -1,6 +1,6 @@
 // For talks and courses, in Chromium on the production build: presenter mode fits one screen at
-// 1280×720, 1920×1080 and on a phone for every lesson, each step showing its section's views, and
-// its keys work; an audience window mirrors the
+// 1280×720 and 1920×1080 (a phone scrolls down at reading size instead) for every lesson, each step
+// showing its section's views, and its keys work; an audience window mirrors the
 // presenter, which then shows notes; embed mode runs the twin in a cross-origin iframe, says why,
 // offers real threads in a tab, and reports its height; the papers page gathers every paper row.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -63,34 +63,68 @@ function outsideTheScreen(page: Page, width: number, height: number): Promise<st
   );
 }
 
+/** On a phone the presenter flows and scrolls down: nothing is shrunk (both boxes at scale 1),
+ * prose and control labels are at reading size, and nothing is wider than the screen (a wide view
+ * scrolls sideways inside its own box). Names what is wrong; empty when all is well. */
+function unreadableOnAPhone(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((w) => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > w) problems.push(`page scrolls sideways: ${root.scrollWidth} px wide`);
+    document.querySelectorAll<HTMLElement>('.present .fit-box').forEach((b) => {
+      if (b.dataset.scale !== '1.000') problems.push(`${b.className} scaled ${b.dataset.scale}`);
+    });
+    const px = (e: Element) => parseFloat(getComputedStyle(e).fontSize);
+    const prose = document.querySelector('[data-testid=present-prose]')!;
+    if (px(prose) < 16) problems.push(`prose at ${px(prose)} px`);
+    document.querySelectorAll('.present .controls label').forEach((l) => {
+      if (px(l) < 14) problems.push(`a control label at ${px(l)} px`);
+    });
+    return problems;
+  }, width);
+}
+
+/** Opens lesson `slug` in presenter mode and walks its steps with →: on each, the stage shows
+ * the views the step's section places (or the lesson's main view and chart), then `check` runs. */
+async function everyStep(
+  slug: string,
+  width: number,
+  height: number,
+  check: (page: Page) => Promise<void>,
+) {
+  const page = await presenter(slug, width, height);
+  const lesson = lessons.find((l) => l.slug === slug)!;
+  const steps = presenterSteps(lesson);
+  expect(await page.getByTestId('present').getAttribute('data-steps')).toBe(String(steps.length));
+  expect(steps.length).toBeGreaterThan(1);
+  expect(await page.locator('.present-stage .slot').count()).toBeGreaterThanOrEqual(2);
+  for (let s = 1; s <= steps.length; s++) {
+    await expect.poll(() => page.getByTestId('present').getAttribute('data-step')).toBe(String(s));
+    await check(page);
+    expect(
+      await page
+        .locator('.present-stage .slot[data-component]')
+        .evaluateAll((slots) => slots.map((e) => (e as HTMLElement).dataset.component)),
+    ).toEqual(stageViews(lesson, steps[s - 1]));
+    if (s === 1) await h.screenshot(page, `present-${slug}-${width}x${height}`);
+    await page.keyboard.press('ArrowRight');
+  }
+  expect(pageErrors(page)).toEqual([]);
+}
+
 describe.each(lessons.map((l) => l.slug))('presenter mode: %s', (slug) => {
   test.each([
     [1280, 720],
     [1920, 1080],
-    [390, 844], // a phone held upright, for a course page's link
-  ])('fits one %i×%i screen on every step', async (width, height) => {
-    const page = await presenter(slug, width, height);
-    const lesson = lessons.find((l) => l.slug === slug)!;
-    const steps = presenterSteps(lesson);
-    expect(await page.getByTestId('present').getAttribute('data-steps')).toBe(String(steps.length));
-    expect(steps.length).toBeGreaterThan(1);
-    expect(await page.locator('.present-stage .slot').count()).toBeGreaterThanOrEqual(2);
-    for (let s = 1; s <= steps.length; s++) {
-      await expect
-        .poll(() => page.getByTestId('present').getAttribute('data-step'))
-        .toBe(String(s));
-      await expectOneScreen(page, width, height);
-      // The stage shows the views the step's section places (or the lesson's main view and chart).
-      expect(
-        await page
-          .locator('.present-stage .slot[data-component]')
-          .evaluateAll((slots) => slots.map((e) => (e as HTMLElement).dataset.component)),
-      ).toEqual(stageViews(lesson, steps[s - 1]));
-      if (s === 1) await h.screenshot(page, `present-${slug}-${width}x${height}`);
-      await page.keyboard.press('ArrowRight');
-    }
-    expect(pageErrors(page)).toEqual([]);
-  });
+  ])('fits one %i×%i screen on every step', (width, height) =>
+    everyStep(slug, width, height, (page) => expectOneScreen(page, width, height)),
+  );
+  // A phone held upright, for a course page's link: scaled to one screen, the stage was a third
+  // of its size (labels of 5 px), so there the steps scroll.
+  test('on a 390×844 phone every step scrolls down at reading size', () =>
+    everyStep(slug, 390, 844, (page) =>
+      expect.poll(() => unreadableOnAPhone(page, 390), { timeout: 5_000 }).toEqual([]),
+    ));
 });
 
 test('the keys: steps, run and pause, help, sweep, reset', async () => {

@@ -1,7 +1,9 @@
 // Scales its content to fit the box it is given (down always; up to `maxScale` on a big screen),
-// so a presenter's screen never scrolls at any resolution. Fixed-width content (the stage: panel, view and chart, `widthPx`)
-// keeps its layout and shrinks as a whole; flowing text (no width) re-wraps at the box's width and
-// shrinks until its height fits too.
+// so a presenter's screen never scrolls at any resolution. Fixed-width content (the stage: panel,
+// views, `widthPx`) keeps its layout and shrinks as a whole; flowing text (no width) re-wraps at the
+// box's width and shrinks until its height fits too. Where the stylesheet sets `--fit: none` on the
+// box (a phone, present.css), it does neither: the content flows at full size and the page scrolls,
+// since a whole stage shrunk to a phone's width is too small to read or touch.
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Shrinking flowing text changes where it wraps, so the fit is refined a few times. */
@@ -25,6 +27,11 @@ export function FitBox(p: {
       const o = outer.current;
       const i = inner.current;
       if (!o || !i) return;
+      if (getComputedStyle(o).getPropertyValue('--fit').trim() === 'none') {
+        i.style.width = '';
+        setScale(1);
+        return;
+      }
       const w = o.clientWidth;
       const h = o.clientHeight;
       let s = 1;
