@@ -1,4 +1,5 @@
-// Number formatting shared by the views: rates with SI suffixes, fixed significant digits.
+// Number formatting shared by the views: rates with SI suffixes, fixed significant digits, whole
+// numbers that keep their sum.
 
 export function formatRate(perSec: number): string {
   if (!Number.isFinite(perSec) || perSec <= 0) return '0';
@@ -24,4 +25,23 @@ export function formatInUnit(value: number, unit: string): string {
   if (unit === 'count') return String(Math.round(value));
   if (unit === 'items/s') return `${formatRate(value)} items/s`;
   return `${value.toPrecision(4)} ${unit}`;
+}
+
+/** `values` as whole numbers that add up to their sum rounded (largest remainder: each is rounded
+ * down, then the ones that lost most go up by one), so a list of parts printed beside its total
+ * adds up; rounding each on its own can miss the total by one or more. */
+export function roundKeepingSum(values: number[]): number[] {
+  const floors = values.map(Math.floor);
+  const total = Math.round(values.reduce((a, v) => a + v, 0));
+  let short = total - floors.reduce((a, v) => a + v, 0);
+  const byRemainder = values
+    .map((_, i) => i)
+    .sort((a, b) => values[b] - floors[b] - (values[a] - floors[a]));
+  const out = [...floors];
+  for (const i of byRemainder) {
+    if (short <= 0) break;
+    out[i] += 1;
+    short -= 1;
+  }
+  return out;
 }

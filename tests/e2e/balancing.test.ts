@@ -104,6 +104,14 @@ test('"Size it for me" measures, shows the equations, sets the controls and runs
   expect(predicted).toBeGreaterThan(0);
   expect(measured).toBeGreaterThan(0);
   expect(await page.getByTestId('sizing-measured').getAttribute('data-kind')).toBe('measured');
+  // The printed service times add up to the printed ΣT.
+  const times = (await page.getByTestId('measured-times').textContent()) ?? '';
+  const parts = [...times.replace(/ΣT.*/, '').matchAll(/(\d+) µs/g)].map((m) => Number(m[1]));
+  expect(parts.length, times).toBeGreaterThanOrEqual(3);
+  expect(
+    parts.reduce((a, b) => a + b, 0),
+    times,
+  ).toBe(Number(/ΣT = (\d+) µs/.exec(times)?.[1]));
   // The controls moved to the sized configuration, and the URL with them.
   const set = await page.getByTestId('sizing-result').textContent();
   const [, npTh, queue] = /npTh = (\d+), queue size N = (\d+)/.exec(set ?? '') ?? [];

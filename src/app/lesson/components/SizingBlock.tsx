@@ -10,7 +10,7 @@ import { totalServiceUs, stageInputs, visitRatios } from '../../../model/service
 import { outputsPerItem } from '../../../spec/experimentSpec';
 import { stageGroups } from '../../../spec/stageGroups';
 import { parallelStageCount } from '../../../spec/parallelThreads';
-import { formatRate } from '../../../views/format';
+import { formatRate, roundKeepingSum } from '../../../views/format';
 import { kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { useRunSequence, type SequenceResults } from '../useRunSequence';
@@ -111,7 +111,10 @@ export function SizingBlock() {
   const times = measured ? measuredTimes(measured.counters) : null;
   // The model's stations at the measured times: what the equations use, and their sum.
   const stations = times ? stageInputs(spec, times) : [];
+  // Printed as whole µs that add up to the printed ΣT.
   const sumT = times ? Math.round(totalServiceUs(stations)) : null;
+  const shownTimes = times ? roundKeepingSum(times.map((t) => t ?? 0)) : [];
+  const shownStations = roundKeepingSum(stations.map((st) => st.serviceTimeUs));
   return (
     <section className="sizing" data-testid="size-it" data-phase={phase}>
       <div className="buttons">
@@ -128,19 +131,15 @@ export function SizingBlock() {
           Service time per item, {kindOf(measured.engine)} on a short run of {measured.spec.items}{' '}
           items (one thread per parallel stage):{' '}
           {measured.spec.stages
-            .map(
-              (s, i) => `${s.name} ${times[i] === undefined ? '—' : `${Math.round(times[i]!)} µs`}`,
-            )
+            .map((s, i) => `${s.name} ${times[i] === undefined ? '—' : `${shownTimes[i]} µs`}`)
             .join(', ')}
           {weighted ? (
             <>
               . Per item into the pipeline a stage counts once per item it serves (a stage that
               emits several items, or that some items bypass, serves more or fewer than one):{' '}
-              {stations
-                .map((st, k) => `${stationNames[k]} ${Math.round(st.serviceTimeUs)} µs`)
-                .join(', ')}{' '}
-              (ΣT = {sumT} µs per item in), the times the equations use; their rates are items in
-              per second.
+              {stations.map((_, k) => `${stationNames[k]} ${shownStations[k]} µs`).join(', ')} (ΣT ={' '}
+              {sumT} µs per item in), the times the equations use; their rates are items in per
+              second.
             </>
           ) : (
             <> (ΣT = {sumT} µs per item in).</>
