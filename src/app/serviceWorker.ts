@@ -36,5 +36,9 @@ export function startServiceWorker(scope: typeof globalThis = globalThis): void 
     if (event.isUpdate || (!scope.crossOriginIsolated && !optedOut && topLevel))
       scope.location.reload();
   });
-  void wb.register();
+  // Ask for sw.js now rather than leave the check to the browser: its own check after a
+  // navigation can come late on a busy machine (an e2e run once waited 30 s past a reload for
+  // it), and a presenter who reloads once before a talk should get the new deployment. Offline the
+  // check fails, which changes nothing: the cached worker keeps serving.
+  void wb.register().then(() => wb.update().catch(() => {}));
 }
