@@ -1,6 +1,7 @@
 // The lesson "Queues and cache lines" in real Chromium: on real threads the slow-motion BatchQueue
 // run moves the cache-line view with the real indices and ends on a flush; the race measures every
-// queue, filling the bars as runs end, and reports BatchQueue over Vyukov to the paper table;
+// queue, filling the bars as runs end, and reports BatchQueue over Vyukov to the paper table and
+// which way padding moved each padded queue;
 // leaving the page mid-race leaves no Worker (no thread) running; bad control values are named.
 // Not isolated, the experiment runs on the twin, the views that need a real queue say so, and the
 // only measured marks are the committed benchmark's, labelled as such.
@@ -91,6 +92,25 @@ describe('on real threads', () => {
         .count(),
     ).toBe(1);
     await h.screenshot(page, `lesson-${SLUG}-race`);
+    // The same rounds give the false-sharing section its ratios; each says which way padding
+    // moved its queue as every round's ratio does (Lamport's ring may go either way).
+    const padding = await page.getByTestId('padding-ratio').evaluateAll((ps) =>
+      ps.map((p) => ({
+        min: Number(p.getAttribute('data-min')),
+        max: Number(p.getAttribute('data-max')),
+        text: p.textContent,
+      })),
+    );
+    expect(padding.length).toBe(2);
+    for (const { min, max, text } of padding) {
+      const way =
+        min > 1
+          ? /sped .* up in all \d+ rounds/
+          : max < 1
+            ? /slowed .* down in all \d+ rounds/
+            : /did not move .* the same way/;
+      expect(text).toMatch(way);
+    }
 
     // Mid-race, leave: the lesson's engine workers and their pthread Workers all end.
     await page.getByTestId('race-run').click();

@@ -3,7 +3,12 @@
 // drawn from the C++ objects' real offsets: which fields share a cache line.
 import { useEffect, useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
-import { measuredInNewestPlan, pairedRatio } from '../../../live/raceSummary';
+import {
+  decided,
+  measuredInNewestPlan,
+  pairedRatio,
+  type PairedRatio,
+} from '../../../live/raceSummary';
 import { QueueLayoutView } from '../../../views/QueueLayoutView';
 import { RaceBars } from '../../../views/RaceBars';
 import { commConfig, commPlan, FALSE_SHARING_QUEUES } from '../../queues/racePlans';
@@ -58,9 +63,17 @@ export function FalseSharingBlock() {
       {PAIRS.map(([padded, unpadded, name]) => {
         const r = pairedRatio(byQueue[padded] ?? null, byQueue[unpadded] ?? null);
         return r ? (
-          <p key={padded} data-testid="padding-ratio" data-kind="measured" data-ratio={r.median}>
+          <p
+            key={padded}
+            data-testid="padding-ratio"
+            data-kind="measured"
+            data-ratio={r.median}
+            data-min={r.min}
+            data-max={r.max}
+          >
             {`${name} padded moved ${r.median.toFixed(2)}× the items of ${name} unpadded ` +
-              `(${r.min.toFixed(2)}–${r.max.toFixed(2)}× over ${r.pairs} rounds, measured here).`}
+              `(${r.min.toFixed(2)}–${r.max.toFixed(2)}× over ${r.pairs} rounds, measured here). ` +
+              paddingVerdict(name, r)}
           </p>
         ) : null;
       })}
@@ -81,4 +94,15 @@ export function FalseSharingBlock() {
       )}
     </div>
   );
+}
+
+/** Which way padding moved a queue, as the rounds' ratios (padded / unpadded) say: one way only
+ * when every round agrees. Lamport's ring can go either way (its indices are truly shared; the
+ * lesson's prose says why), so the sentence is read off the numbers, never assumed. */
+export function paddingVerdict(name: string, r: PairedRatio): string {
+  const every = r.pairs === 1 ? 'the one round' : `all ${r.pairs} rounds`;
+  const way = decided(r, 1);
+  if (way === 'above' && r.min > 1) return `Padding sped ${name} up in ${every}.`;
+  if (way === 'below') return `Padding slowed ${name} down in ${every}.`;
+  return `Padding did not move ${name} the same way in every round.`;
 }

@@ -26,7 +26,8 @@
 namespace pipelab::queues {
 
 // kIndexAlignBytes separates head_ from tail_: a prefetch pair in LamportQueue, packed in
-// UnpaddedLamportQueue (lamport_queue_unpadded.hpp) to show false sharing.
+// UnpaddedLamportQueue (lamport_queue_unpadded.hpp), which shows what padding does to indices
+// that are truly shared (each side reads the other's on every call).
 // The object starts a cache line in both layouts, so its field offsets say which lines they use.
 template <typename T, std::size_t kIndexAlignBytes>
 class alignas(kIndexAlignBytes > kCacheLineBytes ? kIndexAlignBytes
