@@ -12,6 +12,7 @@ import { loadLessons } from '../../src/lessons/loadLessons';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 import { openHarness, pageErrors, type Harness } from './harness';
 import { presenterSteps, stageViews } from '../../src/app/present/steps';
+import { RACE_QUEUES } from '../../src/engine/race/raceConfig';
 
 const root = resolve(__dirname, '../..');
 const lessons = loadLessons(resolve(root, 'lessons'), root);
@@ -214,6 +215,38 @@ test('a step typed into the URL on the same presenter route is shown at once', a
   expect(await page.getByTestId('present').getAttribute('data-step')).toBe('1');
   await page.evaluate((hash) => (location.hash = hash), `#/present/${slug}?step=${last}`);
   await expect.poll(() => page.getByTestId('present').getAttribute('data-step')).toBe(String(last));
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test('a race goes on while the presenter steps to another race view and back, and stops cleanly when no step shows one', async () => {
+  const page = await presenter('queues-and-cache-lines', 1280, 720, '?step=2');
+  const present = page.getByTestId('present');
+  const step = async (key: string, want: number) => {
+    await page.keyboard.press(key);
+    await expect.poll(() => present.getAttribute('data-step')).toBe(String(want));
+  };
+  const racing = () => page.getByTestId('race-stop').count();
+  await page.getByTestId('race-run').click();
+  await expect.poll(racing).toBe(1);
+  // Step 3 (the fences table) shares the race: the race carries on and ends on its own.
+  await step('ArrowRight', 3);
+  await step('ArrowLeft', 2);
+  await expect.poll(racing, { timeout: 120_000 }).toBe(0);
+  const bars = page.locator('[data-testid=race-bar][data-source=visitor]');
+  expect(
+    await bars.evaluateAll(
+      (els) => els.filter((e) => Number(e.getAttribute('data-items-per-s')) > 0).length,
+    ),
+  ).toBe(RACE_QUEUES.length);
+  // Step 4 has no race view: the race in flight stops, and says so when its step comes back.
+  await page.getByTestId('race-run').click();
+  await expect.poll(racing).toBe(1);
+  await step('ArrowRight', 3);
+  await step('ArrowRight', 4);
+  await step('ArrowLeft', 3);
+  await step('ArrowLeft', 2);
+  expect(await racing()).toBe(0);
+  expect(await page.getByTestId('race-run').textContent()).toBe('Race the queues');
   expect(pageErrors(page)).toEqual([]);
 });
 

@@ -2,6 +2,8 @@
 // one plan at a time, and every run measured on this visit. The lesson's race panels share it
 // (useRaceSession counts them): the last one to unmount disposes the engine, which terminates its
 // worker and every pthread it started, so leaving the page mid-race leaves no thread running.
+// A panel that replaces another in one commit (a presenter step, the race → the fences table)
+// keeps the session and the race in flight: disposal waits until the commit is over.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { threadsUnavailableReason, visitorCores } from '../../engine/isolation';
 import { RaceEngine } from '../../engine/race/raceEngine';
@@ -98,10 +100,13 @@ export class RaceSession {
       .catch((e: Error) => this.update({ error: e.message }));
   }
 
+  /** Ends the engine (and the plan in flight: the session says so, it is not left "running");
+   * a later run starts a new engine. */
   dispose(): void {
     this.handle = null;
     this.engine?.dispose();
     this.engine = null;
+    if (this.state.running) this.update({ running: null });
     this.listeners.clear();
   }
 
@@ -135,10 +140,13 @@ export function useRaceSession(): [RaceSessionState, RaceSession] {
     shared.users++;
     return () => {
       if (!shared || shared.session !== session) return;
-      if (--shared.users === 0) {
+      if (--shared.users > 0) return;
+      // After this commit's effects: a panel mounting in the same commit takes the session over.
+      queueMicrotask(() => {
+        if (shared?.session !== session || shared.users > 0) return;
         session.dispose();
         shared = null;
-      }
+      });
     };
   }, [session]);
   const state = useSyncExternalStore(session.subscribe, session.snapshot);
