@@ -189,6 +189,10 @@ export function sizedRate(
 /** npTh moves in steps of npstages for a thread-per-stage spec (each stage gets npTh/npstages, as
  * the paper sizes it), else by 1; from one thread per parallel stage up to what the stage and
  * thread limits allow. */
+/** The fewest parallel threads (npTh) the spec's runtime can run: one per parallel stage, or one
+ * worker when work stealing. */
+export const leastNpTh = (spec: ExperimentSpec): number => threadSteps(spec)[1];
+
 function threadSteps(spec: ExperimentSpec): [step: number, least: number, most: number] {
   if (spec.runtime === 'work-stealing') return [1, 1, LIMITS.threads[1]];
   const count = parallelStageCount(spec.stages);

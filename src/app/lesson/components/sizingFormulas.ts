@@ -1,7 +1,13 @@
 // "Size it for me" in numbers: the sizing equations (seed 000 §3.4, Eq. 8–10, and Eq. 3 solved for
 // N and c) as TeX with the visitor's measured service times substituted, and the configuration to
 // run. Pure, so the page and its tests compute the same thing.
-import { sizedRate, sizing, withParallelThreads, type SizingResult } from '../../../model/sizing';
+import {
+  leastNpTh,
+  sizedRate,
+  sizing,
+  withParallelThreads,
+  type SizingResult,
+} from '../../../model/sizing';
 import { meanServiceUs, type MeasuredServiceUs } from '../../../model/serviceTime';
 import {
   outputsPerItem,
@@ -88,13 +94,15 @@ export function planSizing(
   });
   if (result.cOptimal !== null && result.size !== null) {
     const c = result.cOptimal;
+    // The npTh one step below c_optimal, when there is one: c_optimal may be the fewest threads
+    // the layout runs (slow serial stages: one per parallel stage already reaches λ_max).
     const below = c - (result.cOptimalPerStage ? c / result.cOptimalPerStage : 1);
     formulas.push({
       id: 'copt',
       label: `c_optimal: Eq. 3 solved at N = ${result.size}`,
       tex:
         `\\lambda_e(npTh{=}${c}, N{=}${result.size}) = ${rateTex(sizedRate(spec, c, result.size, reading))} \\ge (1-${eps})\\,\\lambda_{max}` +
-        (below >= 1
+        (below >= leastNpTh(spec)
           ? ` > \\lambda_e(npTh{=}${below}) = ${rateTex(sizedRate(spec, below, result.size, reading))}`
           : ''),
     });

@@ -29,6 +29,16 @@ const limits = { maxNpTh: 64, maxQueue: 64 };
 const measured = [470, 1450, 5380, 20];
 
 describe('planSizing', () => {
+  test('c_optimal may be the fewest threads the layout runs: no step below it is written', () => {
+    // A slow input stage: one thread per parallel stage (2) already reaches λ_max. An exploratory
+    // review hit this on dedup's collapsed layout; planSizing threw (npTh = 1 is no layout).
+    const plan = planSizing(collapsed(20), [6000, 1450, 5380, 20], 64, limits);
+    expect(plan.result.cOptimal).toBe(2);
+    expect(plan.npTh).toBe(2);
+    const copt = plan.formulas.find((f) => f.id === 'copt')!;
+    expect(copt.tex).toContain('npTh{=}2');
+    expect(copt.tex).not.toContain(' > ');
+  });
   test('with cores to spare it runs the paper sizing, its equations shown with the numbers', () => {
     const plan = planSizing(collapsed(20), measured, 64, limits);
     expect(plan.npTh).toBe(plan.result.cOptimal);
