@@ -52,6 +52,16 @@ function outsideTheScreen(page: Page, width: number, height: number): Promise<st
       };
       document.querySelectorAll('.present-stage .slot').forEach((e) => inside('a stage slot', e));
       inside('the prose', document.querySelector('[data-testid=present-prose]')!);
+      // Shrunk no more than it needs: below full size the prose fills its box's height, unless
+      // something in it is wider than its lines (a long formula), which sets the scale instead.
+      const proseBox = document.querySelector<HTMLElement>('.present-prose-box')!;
+      const inner = proseBox.querySelector<HTMLElement>('.fit-box-content')!;
+      const text = inner.getBoundingClientRect();
+      const wide = inner.scrollWidth > inner.clientWidth + 1;
+      if (Number(proseBox.dataset.scale) < 1 && !wide && text.height < 0.9 * proseBox.clientHeight)
+        problems.push(
+          `the prose at scale ${proseBox.dataset.scale} stands ${text.height} of ${proseBox.clientHeight} px`,
+        );
       // The bar's buttons too (the page hides what overflows, so a clipped one leaves no scrollbar).
       document.querySelectorAll('.present-bar button').forEach((e) => inside('a bar button', e));
       // The stage has room to be read: half the screen's width at least (on a phone, before the

@@ -6,8 +6,10 @@
 // since a whole stage shrunk to a phone's width is too small to read or touch.
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
-/** Shrinking flowing text changes where it wraps, so the fit is refined a few times. */
-const TEXT_FIT_ROUNDS = 4;
+/** Flowing text: halvings of the scale's search interval (2^-12 of maxScale: under a pixel). */
+const TEXT_FIT_ROUNDS = 12;
+/** The smallest scale tried for flowing text. */
+const MIN_TEXT_SCALE = 0.05;
 
 export function FitBox(p: {
   children: ReactNode;
@@ -34,16 +36,32 @@ export function FitBox(p: {
       }
       const w = o.clientWidth;
       const h = o.clientHeight;
-      let s = 1;
-      for (let round = 0; round < (widthPx ? 1 : TEXT_FIT_ROUNDS); round++) {
-        i.style.width = `${widthPx ?? w / s}px`;
-        const next = Math.min(
-          maxScale,
-          w / Math.max(1, i.scrollWidth),
-          h / Math.max(1, i.scrollHeight),
+      if (widthPx) {
+        i.style.width = `${widthPx}px`;
+        setScale(
+          Math.min(maxScale, w / Math.max(1, i.scrollWidth), h / Math.max(1, i.scrollHeight)),
         );
-        if (Math.abs(next - s) < 0.005) break;
-        s = next;
+        return;
+      }
+      // Flowing text at scale s wraps at w / s and stands s times its height: the largest s whose
+      // layout fits. Smaller scales wrap wider and stand lower, so the search is a bisection. (A
+      // fixed-point iteration from s = 1 only ever shrank: at scale s the text box is w / s wide,
+      // so its width bound was s itself, and prose ended at half the size that fits.)
+      const fits = (s: number) => {
+        i.style.width = `${w / s}px`;
+        return i.scrollHeight * s <= h && i.scrollWidth * s <= w + 1;
+      };
+      let s = maxScale;
+      if (!fits(s)) {
+        let lo = MIN_TEXT_SCALE;
+        let hi = maxScale;
+        for (let round = 0; round < TEXT_FIT_ROUNDS; round++) {
+          const mid = (lo + hi) / 2;
+          if (fits(mid)) lo = mid;
+          else hi = mid;
+        }
+        s = lo;
+        fits(s);
       }
       setScale(s);
     };
