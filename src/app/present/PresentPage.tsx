@@ -141,6 +141,11 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
   }, [audience]);
 
   const goTo = (s: number) => setStep(Math.min(steps.length, Math.max(1, s)));
+  // A new step starts at its top: on a phone, where the steps scroll, the last one may have been
+  // read far down (elsewhere the page never scrolls and this does nothing).
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [step]);
   useEffect(() => {
     shown.current = { step, values };
     if (audience) return;
