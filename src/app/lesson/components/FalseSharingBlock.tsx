@@ -1,6 +1,7 @@
 // ::false-sharing — padded against unpadded layouts of BatchQueue and Lamport's ring, raced side by
 // side on the visitor's threads (comm, 2 threads, rounds in a rotating order), with the layouts
 // drawn from the C++ objects' real offsets: which fields share a cache line.
+import { counted } from '../../../views/format';
 import { useEffect, useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
 import {
@@ -72,7 +73,7 @@ export function FalseSharingBlock() {
             data-max={r.max}
           >
             {`${name} padded moved ${r.median.toFixed(2)}× the items of ${name} unpadded ` +
-              `(${r.min.toFixed(2)}–${r.max.toFixed(2)}× over ${r.pairs} rounds, measured here). ` +
+              `(${r.min.toFixed(2)}–${r.max.toFixed(2)}× over ${counted(r.pairs, 'round')}, measured here). ` +
               paddingVerdict(name, r)}
           </p>
         ) : null;

@@ -168,9 +168,12 @@ export function QueueRaceBlock() {
       {batchOverVyukov && (
         <p data-testid="race-ratio" data-kind="measured" data-ratio={batchOverVyukov.median}>
           Here BatchQueue moved {batchOverVyukov.median.toFixed(2)}× the items of the Vyukov MPMC
-          queue: the middle of {batchOverVyukov.pairs} rounds&apos; ratios, each of two runs side by
-          side ({batchOverVyukov.min.toFixed(2)}–{batchOverVyukov.max.toFixed(2)}×
-          {oversubscribed ? ', oversubscribed' : ''}).
+          queue: the middle of{' '}
+          {batchOverVyukov.pairs === 1
+            ? "1 round's ratio"
+            : `${batchOverVyukov.pairs} rounds' ratios`}
+          , each of two runs side by side ({batchOverVyukov.min.toFixed(2)}–
+          {batchOverVyukov.max.toFixed(2)}×{oversubscribed ? ', oversubscribed' : ''}).
           {byQueue.batch && byQueue['vyukov-mpmc'] && (
             <>
               {' '}

@@ -4,6 +4,7 @@
 // semi-buffer. The table sets the per-item / batched ratios measured here, in the visitor's
 // browser, beside the same ratios from the committed native benchmark, each labelled with where
 // it came from.
+import { counted } from '../../../views/format';
 import { useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
 import { benchRatio, type BenchRatio } from '../../../lessons/queueBench';
@@ -77,7 +78,7 @@ export function WasmFencesBlock() {
                   data-source="visitor"
                   data-ratio={mine?.median ?? ''}
                 >
-                  {mine ? `${fmt(mine)}, ${mine.pairs} rounds` : '—'}
+                  {mine ? `${fmt(mine)}, ${counted(mine.pairs, 'round')}` : '—'}
                 </td>
                 <td
                   className="num measured"
@@ -105,8 +106,8 @@ export function WasmFencesBlock() {
             {state.running?.job === 'fences' ? 'Measuring…' : 'Measure these four here'}
           </button>
           <span className="hint">
-            (the race above measures them too, with comm and 2 threads; the middle column shows the
-            newer of the two, so after this button it need not match the race&apos;s bars)
+            (the race measures them too, with comm and 2 threads; the middle column shows the newer
+            of the two, so after this button it need not match the race&apos;s bars)
           </span>
         </div>
       )}
