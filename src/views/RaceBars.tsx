@@ -26,7 +26,9 @@ export interface RaceBarsProps {
 }
 
 const ROW_PX = 28;
-const LABEL_PX = 250;
+/** The label column: the longest label, "cached-index, batched (MCRingBuffer)", is 251 px in the
+ * page's font and touched its bar at 250. */
+const LABEL_PX = 270;
 const VALUE_PX = 150;
 
 export function RaceBars({ rows, source = 'visitor', widthPx = 900 }: RaceBarsProps) {
