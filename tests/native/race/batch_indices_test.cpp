@@ -55,7 +55,10 @@ struct Half {
 // are checked against each other through the counts).
 TEST(BatchIndices, ProducerAndConsumerEventsDescribeAConsistentQueue) {
   for (std::uint64_t capacity : {2u, 8u, 32u}) {
-    const std::uint64_t items = 1003;  // not a whole number of semi-buffers: the end flushes
+    // Not a whole number of semi-buffers of 4 or 16 items: their run ends on a flush. Semi-buffers
+    // of one item (capacity 2) are always full, so whether the end flushes depends on timing: the
+    // producer publishes a full one once the consumer has released the other, else the flush does.
+    const std::uint64_t items = 1003;
     const std::uint32_t semi = std::uint32_t(capacity / 2);
     const std::vector<Event> events = run_and_collect(two_stage_batch(capacity, items));
     std::vector<Event> producer, consumer;
@@ -93,7 +96,9 @@ TEST(BatchIndices, ProducerAndConsumerEventsDescribeAConsistentQueue) {
     }
     EXPECT_EQ(written, items) << what;
     EXPECT_EQ(next, 0u) << what << ": the last items were flushed";
-    EXPECT_GE(flushes, 1u) << what;
+    if (items % semi != 0) {
+      EXPECT_GE(flushes, 1u) << what;
+    }
     // Consumer: reads each published semi-buffer in order, releasing it after its last item.
     half = 0;
     next = 0;
