@@ -4,6 +4,10 @@ import { useEffect, useState } from 'react';
 export interface Route {
   path: string;
   query: URLSearchParams;
+}
+
+/** The route on screen (useRoute): the parsed hash and how the visitor got to it. */
+export interface ShownRoute extends Route {
   /** How many times the hash has changed since the app started. The app writes its own URL with
    * replaceState (no hashchange), so every change counted here is the visitor's: a typed URL, a
    * link, back or forward. A page keyed on it starts afresh from the new query, even on the same
@@ -16,7 +20,7 @@ export function parseRoute(hash: string): Route {
   const body = hash.replace(/^#/, '') || '/';
   const q = body.indexOf('?');
   const path = (q < 0 ? body : body.slice(0, q)) || '/';
-  return { path, query: new URLSearchParams(q < 0 ? '' : body.slice(q + 1)), visit: 0 };
+  return { path, query: new URLSearchParams(q < 0 ? '' : body.slice(q + 1)) };
 }
 
 /** Parameters every route takes, handled by the app shell (`embed=1`: no site chrome, for an
@@ -54,8 +58,11 @@ export function withShellParams(
   return { ...query, ...kept };
 }
 
-export function useRoute(): Route {
-  const [route, setRoute] = useState(() => parseRoute(location.hash));
+export function useRoute(): ShownRoute {
+  const [route, setRoute] = useState<ShownRoute>(() => ({
+    ...parseRoute(location.hash),
+    visit: 0,
+  }));
   useEffect(() => {
     const onChange = () => {
       const next = parseRoute(location.hash); // now: the updater may run later

@@ -186,13 +186,13 @@ export function sizedRate(
     : closedStaticModel(at, { queueSize: n, reading, measuredServiceUs }).throughputPerUs;
 }
 
-/** npTh moves in steps of npstages for a thread-per-stage spec (each stage gets npTh/npstages, as
- * the paper sizes it), else by 1; from one thread per parallel stage up to what the stage and
- * thread limits allow. */
 /** The fewest parallel threads (npTh) the spec's runtime can run: one per parallel stage, or one
  * worker when work stealing. */
 export const leastNpTh = (spec: ExperimentSpec): number => threadSteps(spec)[1];
 
+/** npTh moves in steps of npstages for a thread-per-stage spec (each stage gets npTh/npstages, as
+ * the paper sizes it), else by 1; from one thread per parallel stage up to what the stage and
+ * thread limits allow. */
 function threadSteps(spec: ExperimentSpec): [step: number, least: number, most: number] {
   if (spec.runtime === 'work-stealing') return [1, 1, LIMITS.threads[1]];
   const count = parallelStageCount(spec.stages);

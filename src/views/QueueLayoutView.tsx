@@ -2,7 +2,8 @@
 // (pl_queue_layout): one row of 64 bytes per line, each field a block coloured by the thread that
 // writes it (producer, consumer, both, or nobody once built), and a line that holds fields two
 // different cores write framed in red: the false sharing the padded layout removes. (A line one
-// core writes and the other only reads, such as each of Lamport's indices, is not framed.) D3 computes the byte scale; React renders the marks.
+// core writes and the other only reads, such as each of Lamport's indices, is not framed.) D3
+// computes the byte scale; React renders the marks.
 import { scaleLinear } from 'd3';
 import type { QueueLayout } from '../engine/race/raceConfig';
 import './queueViews.css';

@@ -1,8 +1,8 @@
 // Presenter mode, #/present/<slug>?…&step=N: a lesson for a talk. The step's prose in large type
 // beside the experiment panel and the views the step's section places (steps.ts, stageViews),
-// scaled to fit one screen; →/← move between
-// steps (the lesson's sections), space runs and pauses, s sweeps, r resets, f toggles full screen,
-// a opens an audience window, ? lists the keys. With an audience window open (it runs the
+// scaled to fit one screen (on a phone the step scrolls instead); →/← move between steps (the
+// lesson's sections), space runs and pauses, s sweeps, r resets, f toggles full screen, a opens an
+// audience window, ? lists the keys. With an audience window open (it runs the
 // experiment, mirrored over a BroadcastChannel), this window shows the speaker's notes and the
 // audience's run status, and its controls steer the audience window.
 import 'katex/dist/katex.min.css';

@@ -1,15 +1,10 @@
 // ::false-sharing — padded against unpadded layouts of BatchQueue and Lamport's ring, raced side by
 // side on the visitor's threads (comm, 2 threads, rounds in a rotating order), with the layouts
 // drawn from the C++ objects' real offsets: which fields share a cache line.
-import { counted } from '../../../views/format';
 import { useEffect, useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
-import {
-  decided,
-  measuredInNewestPlan,
-  pairedRatio,
-  type PairedRatio,
-} from '../../../live/raceSummary';
+import { measuredInNewestPlan, pairedRatio, type PairedRatio } from '../../../live/raceSummary';
+import { counted } from '../../../views/format';
 import { QueueLayoutView } from '../../../views/QueueLayoutView';
 import { RaceBars } from '../../../views/RaceBars';
 import { commConfig, commPlan, FALSE_SHARING_QUEUES } from '../../queues/racePlans';
@@ -102,8 +97,7 @@ export function FalseSharingBlock() {
  * lesson's prose says why), so the sentence is read off the numbers, never assumed. */
 export function paddingVerdict(name: string, r: PairedRatio): string {
   const every = r.pairs === 1 ? 'the one round' : `all ${r.pairs} rounds`;
-  const way = decided(r, 1);
-  if (way === 'above' && r.min > 1) return `Padding sped ${name} up in ${every}.`;
-  if (way === 'below') return `Padding slowed ${name} down in ${every}.`;
+  if (r.min > 1) return `Padding sped ${name} up in ${every}.`;
+  if (r.max < 1) return `Padding slowed ${name} down in ${every}.`;
   return `Padding did not move ${name} the same way in every round.`;
 }

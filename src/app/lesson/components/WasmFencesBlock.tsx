@@ -4,11 +4,11 @@
 // semi-buffer. The table sets the per-item / batched ratios measured here, in the visitor's
 // browser, beside the same ratios from the committed native benchmark, each labelled with where
 // it came from.
-import { counted } from '../../../views/format';
 import { useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
 import { benchRatio, type BenchRatio } from '../../../lessons/queueBench';
 import { measuredInNewestPlan, pairedRatio, type PairedRatio } from '../../../live/raceSummary';
+import { counted } from '../../../views/format';
 import { commConfig, commPlan, FENCE_QUEUES } from '../../queues/racePlans';
 import { useRaceSession } from '../../queues/raceSession';
 
