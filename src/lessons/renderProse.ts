@@ -1,13 +1,18 @@
 // Lesson prose → blocks of HTML and component slots, at build time: TeX via KaTeX (`$…$` inline,
 // `$$…$$` display), markdown via marked, `::name` lines as slots for registered components, and
-// sentences linked to checked claims (`[sentence](claim:id)`) marked with the claim's evidence.
+// sentences linked to checked claims (`[sentence](claim:id)`) marked with the claim's evidence, and
+// `::stage name…` lines naming the views a section's presenter step shows.
 import katex from 'katex';
 import { marked } from 'marked';
 import type { CheckedClaim } from './claims';
 import { COMPONENT_NAMES, type ComponentName } from './components';
 
 export type ProseBlock =
-  { kind: 'html'; html: string } | { kind: 'component'; name: ComponentName };
+  | { kind: 'html'; html: string }
+  | { kind: 'component'; name: ComponentName }
+  /** `::stage a b`: the views the presenter shows for this section (the lesson page shows
+   * nothing for it), for a section that talks about a view placed in another one. */
+  | { kind: 'stage'; names: ComponentName[] };
 
 /** A prose problem at a line of the lesson body (1-based, counted from the body's first line). */
 export class ProseError extends Error {
@@ -96,23 +101,49 @@ export function renderProse(body: string, claims: CheckedClaim[] = []): ProseBlo
       blocks.push({ kind: 'html', html: renderMarkdown(text, chunkStart, byId, cited) });
     chunk = [];
   };
+  const known = (name: string, line: number, as: string): ComponentName => {
+    if (!(COMPONENT_NAMES as string[]).includes(name))
+      throw new ProseError(line, `unknown component ${as} (known: ${COMPONENT_NAMES.join(', ')})`);
+    return name as ComponentName;
+  };
+  let stagedInSection = false;
   lines.forEach((line, i) => {
+    const stage = /^::stage(\s.*)?$/.exec(line);
+    if (stage) {
+      const names = (stage[1] ?? '').trim().split(/\s+/).filter(Boolean);
+      if (names.length === 0)
+        throw new ProseError(
+          i + 1,
+          `::stage names no view (write ::stage name, e.g. ::stage model-chart)`,
+        );
+      if (stagedInSection)
+        throw new ProseError(
+          i + 1,
+          `a second ::stage in one section (one line names all its views)`,
+        );
+      if (names.includes('experiment'))
+        throw new ProseError(
+          i + 1,
+          `::stage lists experiment, which every presenter step shows already`,
+        );
+      stagedInSection = true;
+      flush();
+      blocks.push({ kind: 'stage', names: names.map((n) => known(n, i + 1, `${n} in ::stage`)) });
+      return;
+    }
     const directive = /^::([a-z-]+)\s*$/.exec(line);
     if (!directive) {
       // A section heading starts a block of its own: the presenter's steps are the sections.
-      if (/^## /.test(line)) flush();
+      if (/^## /.test(line)) {
+        flush();
+        stagedInSection = false;
+      }
       if (chunk.length === 0) chunkStart = i + 1;
       chunk.push(line);
       return;
     }
-    const name = directive[1];
-    if (!(COMPONENT_NAMES as string[]).includes(name))
-      throw new ProseError(
-        i + 1,
-        `unknown component ::${name} (known: ${COMPONENT_NAMES.join(', ')})`,
-      );
     flush();
-    blocks.push({ kind: 'component', name: name as ComponentName });
+    blocks.push({ kind: 'component', name: known(directive[1], i + 1, `::${directive[1]}`) });
   });
   flush();
   const uncited = claims.filter((c) => !cited.has(c.id));

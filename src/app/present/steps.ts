@@ -11,8 +11,8 @@ export interface PresenterStep {
   html: string;
   /** The speaker's notes (plain text), or null: the presenter's window then shows the prose. */
   notes: string | null;
-  /** The views the step's section places (`::name`), in order, the experiment panel left out: the
-   * stage shows it on every step. */
+  /** The views the step's section names in a `::stage` line, or else the ones it places
+   * (`::name`), in order, the experiment panel left out: the stage shows it on every step. */
   views: ComponentName[];
 }
 
@@ -30,11 +30,14 @@ const plain = (html: string) =>
     .trim();
 
 export function presenterSteps(lesson: Pick<Lesson, 'title' | 'blocks'>): PresenterStep[] {
-  const steps: Array<{ title: string; html: string[]; views: ComponentName[] }> = [
-    { title: lesson.title, html: [], views: [] },
-  ];
+  type Draft = { title: string; html: string[]; views: ComponentName[]; staged?: ComponentName[] };
+  const steps: Draft[] = [{ title: lesson.title, html: [], views: [] }];
   for (const b of lesson.blocks) {
     const last = steps[steps.length - 1];
+    if (b.kind === 'stage') {
+      last.staged = b.names;
+      continue;
+    }
     if (b.kind === 'component') {
       if (b.name !== 'experiment' && !last.views.includes(b.name)) last.views.push(b.name);
       continue;
@@ -52,7 +55,8 @@ export function presenterSteps(lesson: Pick<Lesson, 'title' | 'blocks'>): Presen
         title: s.title,
         html: html.replace(NOTES, ''),
         notes: notes.length ? notes.join('\n\n') : null,
-        views: s.views,
+        // A `::stage` line decides the stage; else the views the section places.
+        views: s.staged ?? s.views,
       };
     });
 }

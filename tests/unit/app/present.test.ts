@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { mainView, presenterSteps, stageViews } from '../../../src/app/present/steps';
 import { actionForKey } from '../../../src/app/present/presentKeys';
-import type { ProseBlock } from '../../../src/lessons/renderProse';
+import { renderProse, type ProseBlock } from '../../../src/lessons/renderProse';
 
 const html = (h: string): ProseBlock => ({ kind: 'html', html: h });
 const slot = (
@@ -62,6 +62,40 @@ describe('presenterSteps', () => {
     ]);
     const bare = { title: 'Bare', blocks: [html('<p>Only prose.</p>'), slot('experiment')] };
     expect(stageViews(bare, presenterSteps(bare)[0])).toEqual(['experiment']);
+  });
+  test("a `::stage` line sets its step's views, on its own or over the views the section places", () => {
+    const staged = {
+      title: 'Staged',
+      blocks: [
+        html('<p>Intro.</p>'),
+        slot('experiment'),
+        slot('pipeline'),
+        html('<h2>Talk</h2><p>About the chart.</p>'),
+        { kind: 'stage', names: ['model-chart', 'timeline'] } as ProseBlock,
+        html('<h2>Both</h2><p>Placed and staged.</p>'),
+        slot('timeline'),
+        { kind: 'stage', names: ['paper'] } as ProseBlock,
+        html("<h2>Next</h2><p>A stage line is its section's only.</p>"),
+        slot('model-chart'),
+      ],
+    };
+    const steps = presenterSteps(staged);
+    expect(steps.map((s) => s.views)).toEqual([
+      ['pipeline'],
+      ['model-chart', 'timeline'],
+      ['paper'],
+      ['model-chart'],
+    ]);
+    expect(stageViews(staged, steps[1])).toEqual(['experiment', 'model-chart', 'timeline']);
+    expect(stageViews(staged, steps[2])).toEqual(['paper']);
+    expect(steps[1].html).not.toContain('stage');
+  });
+  test('a two-sided ::stage-breakdown line places that component; it is no ::stage line', () => {
+    const blocks = renderProse('Intro\n\n::stage-breakdown\n\n## Next\n\n::stage sizing\n');
+    expect(blocks.filter((b) => b.kind !== 'html')).toEqual([
+      { kind: 'component', name: 'stage-breakdown' },
+      { kind: 'stage', names: ['sizing'] },
+    ]);
   });
   test('the main view is the first view of the run; the timeline only when nothing else', () => {
     expect(mainView(lesson)).toBe('pipeline');

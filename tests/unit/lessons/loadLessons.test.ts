@@ -104,6 +104,26 @@ describe('parseLesson', () => {
     ],
     [
       'lessons/01-a.md',
+      lesson(experiment, 'Intro\n\n::stage model-chart widget\n'),
+      /01-a\.md: line 15: unknown component widget in ::stage \(known: experiment,/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(experiment, 'Intro\n\n::stage\n'),
+      /01-a\.md: line 15: ::stage names no view/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(experiment, 'Intro\n\n::stage experiment model-chart\n'),
+      /01-a\.md: line 15: ::stage lists experiment, which every presenter step shows already/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(experiment, 'Intro\n\n::stage timeline\n\n::stage model-chart\n'),
+      /01-a\.md: line 17: a second ::stage in one section/,
+    ],
+    [
+      'lessons/01-a.md',
       lesson(experiment, 'Bad $\\frac{1}{$ formula'),
       /01-a\.md: line 13: bad formula/,
     ],
