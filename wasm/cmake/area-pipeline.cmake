@@ -10,7 +10,8 @@ if(NOT PIPELAB_TSAN)
 endif()
 pipelab_add_test_suite(telemetry_tests ${PIPELAB_PIPELINE_TESTS}/telemetry/ring_test.cpp
   ${PIPELAB_PIPELINE_TESTS}/telemetry/timeline_test.cpp)
-pipelab_add_test_suite(sched_tests ${PIPELAB_PIPELINE_TESTS}/sched/chase_lev_deque_test.cpp)
+pipelab_add_test_suite(sched_tests ${PIPELAB_PIPELINE_TESTS}/sched/chase_lev_deque_test.cpp
+  ${PIPELAB_PIPELINE_TESTS}/sched/backoff_test.cpp)
 pipelab_add_test_suite(workload_tests ${PIPELAB_PIPELINE_TESTS}/workload/busy_work_test.cpp
   ${PIPELAB_PIPELINE_TESTS}/workload/kernels_test.cpp)
 pipelab_add_test_suite(pipeline_runtime_tests

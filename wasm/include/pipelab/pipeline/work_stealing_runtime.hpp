@@ -8,7 +8,8 @@
 // input order: an item arriving early is parked in the gate's slot seq % tokens (in-flight items
 // span at most `tokens` consecutive sequence numbers at any stage, so slots never collide) and is
 // handed, already granted, to the deque of the worker that frees the stage.
-// Scheduling: own deque (LIFO) → admit a new item → steal from a random victim (FIFO) → back off.
+// Scheduling: own deque (LIFO) → admit a new item → steal from a random victim (FIFO) → back off
+// (its sleeps end early when a gate hands a parked task to a deque: sleep_until_work).
 // Pause: a worker parks at the top of its loop, after carrying its task through every stage; it
 // may park holding the next task (admitted, popped or handed over by a gate) untouched.
 // Memory orders: task fields are plain data published by the deque's release push / acquire
@@ -31,6 +32,7 @@
 #include "pipelab/sched/backoff.hpp"
 #include "pipelab/sched/chase_lev_deque.hpp"
 #include "pipelab/sched/spin_lock.hpp"
+#include "pipelab/sync/futex.hpp"
 #include "pipelab/workload/mix.hpp"
 
 namespace pipelab::pipeline {
@@ -156,7 +158,7 @@ class WorkStealingRuntime final : public Runtime {
           }
         }
         last_us = telemetry::kReadClock;  // the wait below makes it stale
-        backoff.pause();
+        backoff.pause([this](std::uint32_t us) { sleep_until_work(us); });
         continue;
       }
       if (idle && tel) {
@@ -217,6 +219,7 @@ class WorkStealingRuntime final : public Runtime {
         const std::uint32_t next = leave(s, mode);
         // A deque's capacity covers every token, so a failed push is a broken invariant.
         if (next != kNone && !deques_[w]->push(next)) std::abort();
+        if (next != kNone) wake_a_sleeper();
       }
       ++k.stage;
       if (cancel_requested()) return kNone;
@@ -249,6 +252,22 @@ class WorkStealingRuntime final : public Runtime {
       return t1;
     }
     return telemetry::kReadClock;
+  }
+
+  // An idle worker's sleep, cut short when a gate hands a task to a deque: a plain timed sleep
+  // overran by 60-100 us in wasm, which left one core idle while a task waited to be stolen.
+  // A push that reads `sleepers_` before this worker counts itself wakes nobody; then the sleep
+  // simply runs out, as before.
+  void sleep_until_work(std::uint32_t us) noexcept {
+    const std::uint32_t seen = work_word_.load(std::memory_order_seq_cst);
+    sleepers_.fetch_add(1, std::memory_order_seq_cst);
+    sync::futex_wait_for(work_word_, seen, us);
+    sleepers_.fetch_sub(1, std::memory_order_seq_cst);
+  }
+  void wake_a_sleeper() noexcept {
+    if (sleepers_.load(std::memory_order_seq_cst) == 0) return;  // the per-item path: one load
+    work_word_.fetch_add(1, std::memory_order_seq_cst);
+    sync::futex_wake(work_word_, 1);
   }
 
   // True if task t may run serial stage s now; otherwise parks it in the gate.
@@ -299,6 +318,9 @@ class WorkStealingRuntime final : public Runtime {
   std::vector<std::uint32_t> free_;          // guarded by admission_
   std::atomic<std::uint32_t> in_flight_{0};  // written under admission_, peeked without it
   ItemObserver* observer_ = nullptr;         // set between runs only
+  // Idle workers asleep, and the word they sleep on (sleep_until_work).
+  alignas(kPrefetchPairBytes) std::atomic<std::uint32_t> sleepers_{0};
+  std::atomic<std::uint32_t> work_word_{0};
 };
 
 }  // namespace pipelab::pipeline

@@ -17,7 +17,11 @@ class Backoff {
  public:
   static constexpr std::uint32_t kMaxSleepUs = 200;
 
-  void pause() noexcept {
+  void pause() noexcept { pause(queues::sleep_us); }
+  // The same steps, with the sleeps taken by `sleep(us)`: a caller that can be woken when work
+  // comes sleeps on its own word (it must return after at most `us`, for the cancel contract).
+  template <class Sleep>
+  void pause(Sleep&& sleep) noexcept {
     ++step_;
     if (step_ < 32) return;  // a re-check is cheaper than a context switch
     if (step_ < 96) {
@@ -27,7 +31,7 @@ class Backoff {
     const std::uint32_t shift = step_ - 96 < 6 ? step_ - 96 : 6;
     const std::uint32_t us =
         (std::uint32_t(4) << shift) < kMaxSleepUs ? (4u << shift) : kMaxSleepUs;
-    queues::sleep_us(us);
+    sleep(us);
   }
   void reset() noexcept {
     if (step_ != 0) step_ = 0;  // no store when nothing was waited for (the per-item path)

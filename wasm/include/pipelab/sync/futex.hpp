@@ -1,6 +1,8 @@
-// futex_wait() / futex_wake_all(): sleep until a 32-bit atomic word changes, and wake its sleepers.
+// futex_wait() / futex_wait_for() / futex_wake() / futex_wake_all(): sleep until a 32-bit atomic
+// word changes (or a time limit passes), and wake its sleepers.
 //
-// The one place the blocking barrier (blocking_barrier.hpp) meets the operating system:
+// The one place the blocking barrier (blocking_barrier.hpp), the two-stage output's writer and an
+// idle work-stealing worker meet the operating system:
 //   Linux          the futex system call (FUTEX_WAIT_PRIVATE / FUTEX_WAKE_PRIVATE on the word).
 //   wasm threads   emscripten_futex_wait / emscripten_futex_wake: Atomics.wait / Atomics.notify on
 //                  the shared memory, a real blocking wait inside a pthread Worker (on a thread
@@ -29,6 +31,8 @@
 #include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+
+#include <ctime>
 #endif
 
 namespace pipelab::sync {
@@ -49,16 +53,35 @@ inline void futex_wait(std::atomic<std::uint32_t>& word, std::uint32_t expected)
 #endif
 }
 
-// Wakes every thread sleeping in futex_wait on `word`. Change the word before calling it.
-inline void futex_wake_all(std::atomic<std::uint32_t>& word) noexcept {
+// futex_wait with a time limit: also returns after about `us` microseconds.
+inline void futex_wait_for(std::atomic<std::uint32_t>& word, std::uint32_t expected,
+                           std::uint32_t us) noexcept {
 #if defined(__EMSCRIPTEN__) && defined(__EMSCRIPTEN_PTHREADS__)
-  emscripten_futex_wake(&word, INT_MAX);
+  emscripten_futex_wait(&word, expected, static_cast<double>(us) / 1000.0);
 #elif defined(__linux__)
-  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, INT_MAX, nullptr,
+  const timespec limit{static_cast<time_t>(us / 1000000), static_cast<long>(us % 1000000) * 1000};
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAIT_PRIVATE, expected, &limit,
+          nullptr, 0);
+#else
+  if (word.load(std::memory_order_acquire) == expected) std::this_thread::yield();
+  (void)us;
+#endif
+}
+
+// Wakes up to `count` threads sleeping in futex_wait on `word`. Change the word before calling it.
+inline void futex_wake(std::atomic<std::uint32_t>& word, int count) noexcept {
+#if defined(__EMSCRIPTEN__) && defined(__EMSCRIPTEN_PTHREADS__)
+  emscripten_futex_wake(&word, count);
+#elif defined(__linux__)
+  syscall(SYS_futex, reinterpret_cast<std::uint32_t*>(&word), FUTEX_WAKE_PRIVATE, count, nullptr,
           nullptr, 0);
 #else
   (void)word;
+  (void)count;
 #endif
 }
+
+// Wakes every thread sleeping in futex_wait on `word`. Change the word before calling it.
+inline void futex_wake_all(std::atomic<std::uint32_t>& word) noexcept { futex_wake(word, INT_MAX); }
 
 }  // namespace pipelab::sync
