@@ -40,5 +40,12 @@ export function startServiceWorker(scope: typeof globalThis = globalThis): void 
   // navigation can come late on a busy machine (an e2e run once waited 30 s past a reload for
   // it), and a presenter who reloads once before a talk should get the new deployment. Offline the
   // check fails, which changes nothing: the cached worker keeps serving.
-  void wb.register().then(() => wb.update().catch(() => {}));
+  // A browser may refuse the worker outright: a frame on another site (a course page embedding a
+  // lesson) is "denied permission" in Chromium, as is a private window in some browsers. The page
+  // then runs as it is (the twin in a frame that is not isolated, with the reason on screen) and
+  // has no offline copy; the refusal is not an error of the page.
+  void wb
+    .register()
+    .then(() => wb.update().catch(() => {}))
+    .catch(() => {});
 }

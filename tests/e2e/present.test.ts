@@ -372,5 +372,8 @@ describe('embedded in a cross-origin iframe', () => {
     await expect.poll(async () => (await heights()).length).toBeGreaterThan(0);
     expect(Math.max(...(await heights()))).toBeGreaterThan(1000);
     await h.screenshot(page, 'embed-course-page');
+    // A frame on another site may be refused a service worker: that leaves no uncaught error.
+    // (Console errors are not checked: the course page's own server has no favicon.)
+    expect(pageErrors(page)).toEqual([]);
   });
 });
