@@ -45,11 +45,17 @@ export function describeInterval(interval: IntervalRecord, cores: number | null)
   const last = interval.threads.reduce((a, b) => (b.arriveUs > a.arriveUs ? b : a));
   const longestWait = Math.max(...interval.threads.map((t) => t.passUs - t.arriveUs));
   const head = `Interval ${interval.interval + 1} took ${formatMs(lengthUs)}.`;
+  // "The others" after a core would read as the other cores; the wait is the threads'.
   const waited = `waited up to ${formatMs(longestWait)} (${Math.round((100 * longestWait) / lengthUs)}% of it) at the barrier`;
   if (cores === null || last.core === null)
     return `${head} Thread ${last.thread} arrived last; the others ${waited}.`;
+  const n = interval.threads.length;
   const onIt = interval.threads.filter((t) => t.core === last.core).length;
-  return `${head} Core ${last.core} ran ${onIt} thread${onIt === 1 ? '' : 's'} and finished last; the others ${waited}.`;
+  if (n === 1) return `${head} Core ${last.core} ran the only thread.`;
+  // One core ran them all (one core, or every other core idle): it did not finish "last" of any.
+  if (onIt === n)
+    return `${head} Core ${last.core} ran all ${n} threads; those that finished before the last one ${waited}.`;
+  return `${head} Core ${last.core} ran ${onIt} thread${onIt === 1 ? '' : 's'} and finished last; the threads that arrived before ${waited}.`;
 }
 
 export function PackingGrid({
@@ -86,7 +92,8 @@ export function PackingGrid({
       <figcaption>
         {caption}{' '}
         <span className="hint">
-          ({kind}; interval {interval.interval + 1} of {intervalsTotal})
+          ({kind}; interval {interval.interval + 1} of {intervalsTotal}
+          {labelled ? '; “% idle”: the thread’s share of the run so far spent waiting' : ''})
         </span>
       </figcaption>
       <svg width={width} height={height} role="img" aria-label={caption}>

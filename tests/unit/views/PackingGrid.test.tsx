@@ -9,12 +9,12 @@ import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 import type { TelemetryEvent } from '../../../src/telemetry';
 import { describeInterval, PackingGrid } from '../../../src/views/PackingGrid';
 
-function lastInterval(schedule: string) {
+function lastInterval(schedule: string, cores = 2) {
   const spec = parseExperimentSpec({
     runtime: 'barrier',
     stages: [{ name: 'compute', mode: 'parallel', service: { kind: 'fixed', us: 30000 } }],
     threads: 3,
-    cores: 2,
+    cores,
     items: 2,
     seed: 1,
     schedule,
@@ -50,8 +50,18 @@ test('packed 3 on 2: core 0 holds two threads and finished last; the lone thread
   expect(html.match(/data-testid="barrier-wait"/g)).toHaveLength(3);
   expect(html).toContain('data-kind="simulated"');
   expect(describeInterval(interval, 2)).toBe(
-    'Interval 2 took 20.0 ms. Core 0 ran 2 threads and finished last; the others waited up to 10.0 ms (50% of it) at the barrier.',
+    'Interval 2 took 20.0 ms. Core 0 ran 2 threads and finished last; the threads that arrived before waited up to 10.0 ms (50% of it) at the barrier.',
   );
+});
+
+test('one core runs every thread: no "other" core is said to wait, and no core "finished last"', () => {
+  const interval = lastInterval('packed', 1);
+  expect(new Set(interval.threads.map((t) => t.core))).toEqual(new Set([0]));
+  const text = describeInterval(interval, 1);
+  expect(text).toMatch(
+    /^Interval 2 took [\d.]+ ms\. Core 0 ran all 3 threads; those that finished before the last one waited up to [\d.]+ ms \(\d+% of it\) at the barrier\.$/,
+  );
+  expect(text).not.toMatch(/finished last|the others/);
 });
 
 test('real threads under the OS: one column, the cores unseen, measured', () => {
