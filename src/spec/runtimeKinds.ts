@@ -189,3 +189,8 @@ export const RUNTIME_KINDS = {
 
 export type Runtime = keyof typeof RUNTIME_KINDS;
 export const RUNTIMES = Object.keys(RUNTIME_KINDS) as Runtime[];
+
+/** What a run's items are called on screen: the barrier runtime's are intervals (contracts/spec.md). */
+export function itemNoun(spec: { runtime: string } | null | undefined): 'items' | 'intervals' {
+  return spec?.runtime === 'barrier' ? 'intervals' : 'items';
+}

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import type { ControlValues, LessonControl } from '../../lessons/controls';
 import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../model';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { itemNoun } from '../../spec/runtimeKinds';
 import { formatRate } from '../../views/format';
 import { kindOf } from '../../views/viewHelpers';
 import { visitorCores } from '../../engine/isolation';
@@ -46,9 +47,8 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
           : 'done';
   const source = kindOf(p.run?.engine ?? 'simulation');
   const from = replay ? `${source}, replay` : source;
-  // The barrier runtime's items are intervals (contracts/spec.md).
-  const barrier = p.spec?.runtime === 'barrier';
-  const noun = barrier ? 'intervals' : 'items';
+  const noun = itemNoun(p.spec);
+  const barrier = noun === 'intervals';
   return (
     <section
       className="experiment"

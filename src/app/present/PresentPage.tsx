@@ -10,6 +10,7 @@ import './present.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
+import { itemNoun } from '../../spec/runtimeKinds';
 import { ControlsPanel } from '../lesson/ControlsPanel';
 import { LessonContext, useLesson } from '../lesson/lessonContext';
 import { readControlValues } from '../lesson/lessonControls';
@@ -320,7 +321,8 @@ function NotesView(p: {
   status: AudienceStatus | null;
   onCommand: (c: PresenterCommand) => void;
 }) {
-  const { lesson, values, change } = useLesson();
+  const { lesson, values, change, spec } = useLesson();
+  const noun = itemNoun(spec);
   return (
     <div className="present-notes" data-testid="present-notes">
       <section className="notes-text">
@@ -335,7 +337,7 @@ function NotesView(p: {
       <section className="notes-side">
         <p className="notes-status" data-testid="audience-status">
           {p.status
-            ? `Audience window: ${p.status.state}${p.status.items ? `, ${p.status.completed} / ${p.status.items} items` : ''}${p.status.itemsPerSec ? `, ${Math.round(p.status.itemsPerSec)} items/s (${p.status.engine === 'threads' ? 'measured' : 'simulated'})` : ''}`
+            ? `Audience window: ${p.status.state}${p.status.items ? `, ${p.status.completed} / ${p.status.items} ${noun}` : ''}${p.status.itemsPerSec ? `, ${Math.round(p.status.itemsPerSec)} ${noun}/s (${p.status.engine === 'threads' ? 'measured' : 'simulated'})` : ''}`
             : 'Audience window: connected'}
         </p>
         <ControlsPanel controls={lesson.controls} values={values} onChange={change} />
