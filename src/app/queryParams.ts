@@ -50,15 +50,25 @@ export function parseChoiceParam<T extends string>(
   };
 }
 
-/** One message per query key the page does not take, naming the keys it does: a typo'd
- * parameter must be said, not silently ignored. */
+/** One message per query key the page does not take, naming the keys it does, and per key given
+ * more than once: a typo'd parameter must be said, not silently ignored. */
 export function unknownParamErrors(
   query: URLSearchParams,
   known: readonly string[],
   noun = 'a parameter of this page',
 ): string[] {
   const list = known.length ? known.join(', ') : 'none';
-  return [...new Set(query.keys())]
-    .filter((key) => !known.includes(key))
-    .map((key) => `${key} is not ${noun} (known: ${list})`);
+  const keys = [...new Set(query.keys())];
+  return [
+    ...keys
+      .filter((key) => !known.includes(key))
+      .map((key) => `${key} is not ${noun} (known: ${list})`),
+    // A key given twice is a typo or a pasted URL: the page reads the first, and says so.
+    ...keys
+      .filter((key) => known.includes(key) && query.getAll(key).length > 1)
+      .map(
+        (key) =>
+          `${key} is given ${query.getAll(key).length} times (${query.getAll(key).join(', ')}); the first is used`,
+      ),
+  ];
 }

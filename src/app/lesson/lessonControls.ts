@@ -27,9 +27,26 @@ export function readControlValues(
     values[c.id] = parsed.value;
     if (parsed.error) errors.push(parsed.error);
   }
+  for (const name of pageParams) {
+    const raw = query.get(name);
+    const allowed = PAGE_PARAM_VALUES[name];
+    if (raw !== null && allowed && !allowed.values.includes(raw))
+      errors.push(
+        `${name}=${raw} is not one of ${allowed.values.join(', ')} (${allowed.means}); ignored`,
+      );
+  }
   errors.push(...unknownParamErrors(query, [...controls.map((c) => c.id), ...pageParams], noun));
   return { values, errors };
 }
+
+/** The values a page parameter takes (`step` is a number, checked by the presenter). */
+const PAGE_PARAM_VALUES: Record<string, { values: readonly string[]; means: string }> = {
+  engine: {
+    values: ['simulation'],
+    means: 'engine=simulation runs the twin instead of real threads',
+  },
+  audience: { values: ['1'], means: "audience=1 is the presenter's audience window" },
+};
 
 /** A range control's URL value: absent → its default; bad → its default and a message. */
 function rangeParam(query: URLSearchParams, c: LessonControl & { kind: 'range' }) {

@@ -1,6 +1,8 @@
 // URL query values: accepted in range, and bad ones named with their range and the fallback used.
 import { describe, expect, test } from 'vitest';
-import { parseChoiceParam, parseIntParam } from '../../../src/app/queryParams';
+import { parseChoiceParam, parseIntParam, unknownParamErrors } from '../../../src/app/queryParams';
+import { readControlValues } from '../../../src/app/lesson/lessonControls';
+import type { LessonControl } from '../../../src/lessons/controls';
 import { readCountingControls } from '../../../src/app/counting/countingParams';
 
 const q = (s: string) => new URLSearchParams(s);
@@ -50,5 +52,28 @@ describe('readCountingControls', () => {
     const { controls, errors } = readCountingControls(q('threads=-3&layout=x&workNs=abc'), 4);
     expect(controls).toEqual({ threads: 4, layout: 'packed', workNs: 0 });
     expect(errors).toHaveLength(3);
+  });
+});
+
+describe('unknownParamErrors and page parameters', () => {
+  test('a key given twice is named with its values, and the first is used', () => {
+    expect(unknownParamErrors(q('npTh=4&npTh=8&zz=1'), ['npTh'])).toEqual([
+      'zz is not a parameter of this page (known: npTh)',
+      'npTh is given 2 times (4, 8); the first is used',
+    ]);
+    expect(unknownParamErrors(q('npTh=4'), ['npTh'])).toEqual([]);
+  });
+  test("a page parameter's bad value is named with the values it takes; good ones pass", () => {
+    const controls: LessonControl[] = [];
+    expect(readControlValues(controls, q('engine=gpu'), 'x', ['engine']).errors).toEqual([
+      'engine=gpu is not one of simulation (engine=simulation runs the twin instead of real threads); ignored',
+    ]);
+    expect(readControlValues(controls, q('audience=yes'), 'x', ['audience']).errors).toEqual([
+      "audience=yes is not one of 1 (audience=1 is the presenter's audience window); ignored",
+    ]);
+    expect(
+      readControlValues(controls, q('engine=simulation&audience=1'), 'x', ['engine', 'audience'])
+        .errors,
+    ).toEqual([]);
   });
 });
