@@ -29,13 +29,20 @@ export function useReportHeight(active: boolean) {
 export function EmbedBar({ path, query }: { path: string; query: URLSearchParams }) {
   const own = `${location.pathname}${location.search}${routeHash(path, Object.fromEntries(pageQuery(query)))}`;
   const threads = canUseThreads();
+  // Opened on its own (a shared embed link), the page is not in a frame: say "here".
+  const framed = window.parent !== window;
+  const where = framed ? 'this frame' : 'this page';
   return (
     <p className="embed-bar" data-testid="embed-bar">
       {threads
-        ? 'Running on real threads in this frame. '
-        : `${threadsUnavailableReason()} So this frame runs the discrete-event twin, labelled "simulated". `}
+        ? `Running on real threads in ${where}. `
+        : `${threadsUnavailableReason()}${framed ? ' A frame can be isolated only inside a page that is isolated too.' : ''} So ${where} runs the discrete-event twin, labelled "simulated". `}
       <a href={own} target="_blank" rel="noopener" data-testid="open-with-threads">
-        {threads ? 'Open in a tab of its own ↗' : 'Open with real threads in a new tab ↗'}
+        {threads
+          ? framed
+            ? 'Open in a tab of its own ↗'
+            : 'Open with the site around it ↗'
+          : 'Open with real threads in a new tab ↗'}
       </a>
     </p>
   );

@@ -349,6 +349,9 @@ describe('embedded in a cross-origin iframe', () => {
     expect(await frame.getByTestId('embed-bar').textContent()).toContain(
       'not cross-origin isolated',
     );
+    expect(await frame.getByTestId('embed-bar').textContent()).toContain(
+      'A frame can be isolated only inside a page that is isolated too. So this frame runs',
+    );
     const link = frame.getByTestId('open-with-threads');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('href')).not.toContain('embed=1');
@@ -375,5 +378,13 @@ describe('embedded in a cross-origin iframe', () => {
     // A frame on another site may be refused a service worker: that leaves no uncaught error.
     // (Console errors are not checked: the course page's own server has no favicon.)
     expect(pageErrors(page)).toEqual([]);
+  });
+  test('an embed link opened on its own says "this page", not "this frame", and runs on threads', async () => {
+    const page = await h.page();
+    await page.goto(`${h.url}#/lessons/${lessons[0].slug}?embed=1`);
+    await page.waitForSelector('[data-testid=experiment][data-engine=threads]');
+    expect(await page.getByTestId('embed-bar').textContent()).toBe(
+      'Running on real threads in this page. Open with the site around it ↗',
+    );
   });
 });
