@@ -81,6 +81,22 @@ test('both layouts run on real threads, their breakdowns side by side, the bottl
   expect(pageErrors(page)).toEqual([]);
 });
 
+test("dedup unbounded: the time chart's Case 2 curves have a value at the npTh set now (4), where the prose is", async () => {
+  const page = await open('?layout=dedup5&queue=unbounded&npTh=4');
+  const rows = page
+    .getByTestId('layout-chart')
+    .locator('details.chart-data table')
+    .first()
+    .locator('tbody tr');
+  const xs = (await rows.locator('th').allTextContents()).map(Number);
+  // 4, then the multiples of dedup's 3 parallel stages (npTh starts at 4).
+  expect(xs.slice(0, 3)).toEqual([4, 6, 9]);
+  const at4 = await rows.nth(0).locator('td').allTextContents();
+  expect(at4.length).toBeGreaterThan(0);
+  expect(at4.every((v) => Number(v) > 0)).toBe(true);
+  expect(pageErrors(page)).toEqual([]);
+});
+
 test('"Size it for me" measures, shows the equations, sets the controls and runs beside the prediction', async () => {
   const page = await open('?layout=3');
   await page.getByTestId('size-it-button').click();

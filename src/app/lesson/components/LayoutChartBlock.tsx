@@ -43,14 +43,18 @@ export function LayoutChartBlock() {
   const [sweeping, setSweeping] = useState<(() => void) | null>(null);
   useEffect(() => sweeping ?? undefined, [sweeping]);
 
-  // npTh values: multiples of the thread-per-stage layout's parallel stages (each gets as many).
+  // npTh values: multiples of the thread-per-stage layout's parallel stages (each gets as many),
+  // and the npTh set now, so the curves have a value where the prose and the panel are (dedup's
+  // 3 parallel stages start the multiples at 6; its claim and default are at 4).
   const xs = useMemo(() => {
     if (!pair || control?.kind !== 'range') return [];
     const spec = specWith(lesson, values, { layout: pair[0].value });
     const step = spec ? parallelStageCount(spec.stages) : 1;
     const out: number[] = [];
     for (let x = Math.ceil(control.min / step) * step; x <= control.max; x += step) out.push(x);
-    return out;
+    const now = values[NP_TH];
+    if (typeof now === 'number' && !out.includes(now)) out.push(now);
+    return out.sort((a, b) => a - b);
   }, [lesson, values, pair, control]);
   const specAt = (layout: Layout, x: number) =>
     specWith(lesson, values, { layout: layout.value, [NP_TH]: x });
