@@ -3,8 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { evaluateClaims, type CheckedClaim } from './claims';
-import { applyControls, type ControlValues } from './controls';
+import { controlValue, evaluateClaims, type CheckedClaim } from './claims';
+import { applyControls, type ControlValues, type LessonControl } from './controls';
 import { evaluatePaperRows, type PaperRow } from './paper';
 import { moveInlineStyles } from './inlineStyles';
 import { SpecError } from '../spec/specFields';
@@ -50,7 +50,9 @@ export function parseLesson(fileName: string, text: string): Lesson {
     const bodyFirstLine = fm[0].split('\n').length;
     let blocks: ProseBlock[];
     try {
-      blocks = renderProse(text.slice(fm[0].length), claims);
+      blocks = renderProse(text.slice(fm[0].length), claims, (query) =>
+        stageSettings(meta.controls, query),
+      );
     } catch (e) {
       if (!(e instanceof ProseError)) throw e;
       // Report the line in the file, not in the prose body.
@@ -80,6 +82,19 @@ export function parseLesson(fileName: string, text: string): Lesson {
   } catch (e) {
     throw new LessonError(`${fileName}: ${(e as Error).message}`, { cause: e });
   }
+}
+
+/** A `::stage` line's settings (`id=value&…`), each checked like a URL parameter: a known
+ * control, a value in its range or among its choices, given once. */
+function stageSettings(controls: LessonControl[], query: string): ControlValues {
+  const params = new URLSearchParams(query);
+  const settings: ControlValues = {};
+  for (const id of new Set(params.keys())) {
+    if (params.getAll(id).length > 1) throw new Error(`${id} is given more than once`);
+    settings[id] = controlValue(controls, id, params.get(id), '');
+  }
+  if (Object.keys(settings).length === 0) throw new Error('names no control (?id=value&id=value)');
+  return settings;
 }
 
 /** The lesson files of a folder, in order (README.md describes the folder and is not a lesson). */

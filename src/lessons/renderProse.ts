@@ -6,13 +6,19 @@ import katex from 'katex';
 import { marked } from 'marked';
 import type { CheckedClaim } from './claims';
 import { COMPONENT_NAMES, type ComponentName } from './components';
+import type { ControlValues } from './controls';
 
 export type ProseBlock =
   | { kind: 'html'; html: string }
   | { kind: 'component'; name: ComponentName }
-  /** `::stage a b`: the views the presenter shows for this section (the lesson page shows
-   * nothing for it), for a section that talks about a view placed in another one. */
-  | { kind: 'stage'; names: ComponentName[] };
+  /** `::stage a b ?id=v&id=v`: the views the presenter shows for this section (the lesson page
+   * shows nothing for it), for a section that talks about a view placed in another one, and the
+   * control values the presenter sets on stepping to it (null: none). */
+  | { kind: 'stage'; names: ComponentName[]; settings: ControlValues | null };
+
+/** Reads a `::stage` line's `?id=v&…` into control values, throwing on a bad one (loadLessons
+ * checks them against the lesson's controls, as a URL's). */
+export type SettingsReader = (query: string) => ControlValues;
 
 /** A prose problem at a line of the lesson body (1-based, counted from the body's first line). */
 export class ProseError extends Error {
@@ -88,7 +94,11 @@ function renderMarkdown(
 
 /** Renders the body; every claim must be cited by a sentence (`[sentence](claim:id)`), and every
  * citation must name a claim, so no checked claim is left without the words it backs. */
-export function renderProse(body: string, claims: CheckedClaim[] = []): ProseBlock[] {
+export function renderProse(
+  body: string,
+  claims: CheckedClaim[] = [],
+  readSettings?: SettingsReader,
+): ProseBlock[] {
   const byId = new Map(claims.map((c) => [c.id, c]));
   const cited = new Set<string>();
   const blocks: ProseBlock[] = [];
@@ -110,7 +120,11 @@ export function renderProse(body: string, claims: CheckedClaim[] = []): ProseBlo
   lines.forEach((line, i) => {
     const stage = /^::stage(\s.*)?$/.exec(line);
     if (stage) {
-      const names = (stage[1] ?? '').trim().split(/\s+/).filter(Boolean);
+      const words = (stage[1] ?? '').trim().split(/\s+/).filter(Boolean);
+      const query = words.at(-1)?.startsWith('?') ? words.pop()!.slice(1) : null;
+      const names = words;
+      if (words.some((w) => w.startsWith('?')))
+        throw new ProseError(i + 1, `::stage takes its settings last, once (?id=value&id=value)`);
       if (names.length === 0)
         throw new ProseError(
           i + 1,
@@ -128,7 +142,21 @@ export function renderProse(body: string, claims: CheckedClaim[] = []): ProseBlo
         );
       stagedInSection = true;
       flush();
-      blocks.push({ kind: 'stage', names: names.map((n) => known(n, i + 1, `${n} in ::stage`)) });
+      let settings: ControlValues | null = null;
+      if (query !== null) {
+        if (!readSettings)
+          throw new ProseError(i + 1, `::stage settings need the lesson's controls to check them`);
+        try {
+          settings = readSettings(query);
+        } catch (e) {
+          throw new ProseError(i + 1, `::stage ?${query}: ${(e as Error).message}`, { cause: e });
+        }
+      }
+      blocks.push({
+        kind: 'stage',
+        names: names.map((n) => known(n, i + 1, `${n} in ::stage`)),
+        settings,
+      });
       return;
     }
     const directive = /^::([a-z-]+)\s*$/.exec(line);

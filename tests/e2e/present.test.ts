@@ -225,6 +225,34 @@ test('a step out of range is named and the first step shown', async () => {
   expect(await page.getByTestId('present').getAttribute('data-step')).toBe('1');
 });
 
+test("stepping to a step that sets controls (::stage … ?id=v) sets them; opening that step's URL keeps its values", async () => {
+  const lesson = lessons.find((l) => l.slug === 'balancing-a-static-pipeline')!;
+  const steps = presenterSteps(lesson);
+  const at = steps.findIndex((s) => s.settings?.layout === 'dedup5') + 1;
+  expect(at).toBeGreaterThan(1);
+  const page = await presenter(lesson.slug, 1280, 720, `?step=${at - 1}`);
+  const layout = page.locator('[data-testid=experiment] input[type=radio]:checked');
+  expect(await layout.getAttribute('value')).toBe('6');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => page.getByTestId('present').getAttribute('data-step')).toBe(String(at));
+  await expect.poll(() => layout.getAttribute('value')).toBe('dedup5');
+  await expect.poll(() => page.url()).toContain('queue=unbounded');
+  expect(page.url()).toContain('layout=dedup5');
+  // Back a step: the values stay (that step sets none).
+  await page.keyboard.press('ArrowLeft');
+  await expect
+    .poll(() => page.getByTestId('present').getAttribute('data-step'))
+    .toBe(String(at - 1));
+  expect(await layout.getAttribute('value')).toBe('dedup5');
+  // A permalink to the step shows the values it names, not the step's settings.
+  const link = await presenter(lesson.slug, 1280, 720, `?step=${at}&layout=3`);
+  expect(
+    await link.locator('[data-testid=experiment] input[type=radio]:checked').getAttribute('value'),
+  ).toBe('3');
+  expect(pageErrors(page)).toEqual([]);
+  expect(pageErrors(link)).toEqual([]);
+});
+
 test('a step typed into the URL on the same presenter route is shown at once', async () => {
   const slug = lessons[0].slug;
   const page = await presenter(slug, 1280, 720);

@@ -141,7 +141,21 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
     return () => window.clearInterval(timer);
   }, [audience]);
 
-  const goTo = (s: number) => setStep(Math.min(steps.length, Math.max(1, s)));
+  // Stepping to a step whose section sets controls (`::stage … ?id=v`) sets them, so the stage
+  // shows what its prose talks about; only a change resets the run. Opening a step's URL does
+  // not: its values are in the URL already.
+  const goTo = (s: number) => {
+    const target = Math.min(steps.length, Math.max(1, s));
+    setStep(target);
+    const settings = steps[target - 1].settings;
+    const cur = sessionRef.current;
+    if (
+      target !== step &&
+      settings &&
+      Object.entries(settings).some(([id, v]) => cur.values[id] !== v)
+    )
+      cur.changeMany(settings);
+  };
   // A new step starts at its top: on a phone, where the steps scroll, the last one may have been
   // read far down (elsewhere the page never scrolls and this does nothing).
   useEffect(() => {

@@ -3,6 +3,7 @@
 // markdown) and the views it places; and which views a step's stage shows. Pure, so it is tested
 // without a page.
 import type { ComponentName } from '../../lessons/components';
+import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
 
 export interface PresenterStep {
@@ -14,6 +15,8 @@ export interface PresenterStep {
   /** The views the step's section names in a `::stage` line, or else the ones it places
    * (`::name`), in order, the experiment panel left out: the stage shows it on every step. */
   views: ComponentName[];
+  /** Control values the presenter sets on stepping here (the section's `::stage ?id=v`), or null. */
+  settings: ControlValues | null;
 }
 
 const NOTES = /<!--\s*notes:\s*([\s\S]*?)-->/g;
@@ -30,12 +33,19 @@ const plain = (html: string) =>
     .trim();
 
 export function presenterSteps(lesson: Pick<Lesson, 'title' | 'blocks'>): PresenterStep[] {
-  type Draft = { title: string; html: string[]; views: ComponentName[]; staged?: ComponentName[] };
+  type Draft = {
+    title: string;
+    html: string[];
+    views: ComponentName[];
+    staged?: ComponentName[];
+    settings?: ControlValues | null;
+  };
   const steps: Draft[] = [{ title: lesson.title, html: [], views: [] }];
   for (const b of lesson.blocks) {
     const last = steps[steps.length - 1];
     if (b.kind === 'stage') {
       last.staged = b.names;
+      last.settings = b.settings;
       continue;
     }
     if (b.kind === 'component') {
@@ -57,6 +67,7 @@ export function presenterSteps(lesson: Pick<Lesson, 'title' | 'blocks'>): Presen
         notes: notes.length ? notes.join('\n\n') : null,
         // A `::stage` line decides the stage; else the views the section places.
         views: s.staged ?? s.views,
+        settings: s.settings ?? null,
       };
     });
 }

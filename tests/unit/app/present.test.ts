@@ -71,10 +71,10 @@ describe('presenterSteps', () => {
         slot('experiment'),
         slot('pipeline'),
         html('<h2>Talk</h2><p>About the chart.</p>'),
-        { kind: 'stage', names: ['model-chart', 'timeline'] } as ProseBlock,
+        { kind: 'stage', names: ['model-chart', 'timeline'], settings: null } as ProseBlock,
         html('<h2>Both</h2><p>Placed and staged.</p>'),
         slot('timeline'),
-        { kind: 'stage', names: ['paper'] } as ProseBlock,
+        { kind: 'stage', names: ['paper'], settings: { threads: 4 } } as ProseBlock,
         html("<h2>Next</h2><p>A stage line is its section's only.</p>"),
         slot('model-chart'),
       ],
@@ -94,8 +94,31 @@ describe('presenterSteps', () => {
     const blocks = renderProse('Intro\n\n::stage-breakdown\n\n## Next\n\n::stage sizing\n');
     expect(blocks.filter((b) => b.kind !== 'html')).toEqual([
       { kind: 'component', name: 'stage-breakdown' },
-      { kind: 'stage', names: ['sizing'] },
+      { kind: 'stage', names: ['sizing'], settings: null },
     ]);
+  });
+  test("a `::stage` line's settings come last, read by the lesson's reader, and reach its step", () => {
+    const read = (q: string) => Object.fromEntries(new URLSearchParams(q));
+    const blocks = renderProse(
+      'Intro\n\n## Next\n\n::stage sizing ?npTh=8&queue=unbounded\n',
+      [],
+      read,
+    );
+    expect(blocks.at(-1)).toEqual({
+      kind: 'stage',
+      names: ['sizing'],
+      settings: { npTh: '8', queue: 'unbounded' },
+    });
+    expect(presenterSteps({ title: 'T', blocks }).map((s) => s.settings)).toEqual([
+      null,
+      { npTh: '8', queue: 'unbounded' },
+    ]);
+    expect(() => renderProse('::stage sizing ?a=1 timeline\n', [], read)).toThrow(
+      'line 1: ::stage takes its settings last, once (?id=value&id=value)',
+    );
+    expect(() => renderProse('::stage sizing ?a=1\n')).toThrow(
+      "line 1: ::stage settings need the lesson's controls to check them",
+    );
   });
   test('the main view is the first view of the run; the timeline only when nothing else', () => {
     expect(mainView(lesson)).toBe('pipeline');

@@ -124,6 +124,21 @@ describe('parseLesson', () => {
     ],
     [
       'lessons/01-a.md',
+      lesson(experiment, 'Intro\n\n::stage model-chart ?zz=1\n'),
+      /01-a\.md: line 15: ::stage \?zz=1: zz is not a control of this lesson \(known: /,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(`${experiment}\n${control}`, 'Intro\n\n::stage model-chart ?threads=99\n'),
+      /01-a\.md: line 17: ::stage \?threads=99: threads=99 is out of range/,
+    ],
+    [
+      'lessons/01-a.md',
+      lesson(`${experiment}\n${control}`, 'Intro\n\n::stage model-chart ?threads=2&threads=3\n'),
+      /01-a\.md: line 17: ::stage \?threads=2&threads=3: threads is given more than once/,
+    ],
+    [
+      'lessons/01-a.md',
       lesson(experiment, 'Bad $\\frac{1}{$ formula'),
       /01-a\.md: line 13: bad formula/,
     ],
