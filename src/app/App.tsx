@@ -8,7 +8,7 @@ import { adHocLesson } from '../lessons/adHocLesson';
 import { Home } from './Home';
 import { unknownParamErrors } from './queryParams';
 import { EmbedBar, useReportHeight } from './embed';
-import { pageQuery, useRoute } from './route';
+import { pageQuery, shellHref, useRoute } from './route';
 
 export function App() {
   const route = useRoute();
@@ -87,19 +87,19 @@ function NoSuchPage({ path }: { path: string }) {
       <ul className="lesson-list">
         {lessons.map((l) => (
           <li key={l.slug}>
-            <a href={`#/lessons/${l.slug}`}>
+            <a href={shellHref(`/lessons/${l.slug}`)}>
               {l.number}. {l.title}
             </a>
           </li>
         ))}
         <li>
-          <a href="#/threads">Warm-up: counting threads</a>
+          <a href={shellHref('/threads')}>Warm-up: counting threads</a>
         </li>
         <li>
-          <a href="#/papers">What the papers found, and what we find</a>
+          <a href={shellHref('/papers')}>What the papers found, and what we find</a>
         </li>
         <li>
-          <a href="#/">The start page</a>
+          <a href={shellHref('/')}>The start page</a>
         </li>
       </ul>
     </main>

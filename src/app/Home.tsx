@@ -4,6 +4,7 @@
 import lessons from 'virtual:lessons';
 import { canUseThreads, threadsUnavailableReason, visitorCores } from '../engine/isolation';
 import { threadsLimit } from '../engine/pipeline/chooseEngine';
+import { shellHref } from './route';
 
 /** Where scripts/screenshots.mjs writes each page's preview (relative to the site). */
 export const previewUrl = (name: string) => `./previews/${name}.jpg`;
@@ -27,23 +28,24 @@ export function Home({ errors }: { errors: string[] }) {
         {lessons.map((l) => (
           <LessonCard
             key={l.slug}
-            href={`#/lessons/${l.slug}`}
+            href={shellHref(`/lessons/${l.slug}`)}
             preview={previewUrl(`lesson-${l.slug}`)}
             title={`${l.number}. ${l.title}`}
             summary={l.summary}
           />
         ))}
         <LessonCard
-          href="#/threads"
+          href={shellHref('/threads')}
           preview={previewUrl('counting-threads')}
           title="Warm-up: counting threads"
           summary="Start real threads on your cores, watch them count, and see what happens when their counters share one cache line."
         />
       </ol>
       <p>
-        <a href="#/papers">What the papers found, and what we find</a> — every source paper&apos;s
-        headline results beside the twin at the paper&apos;s scale and your own measurements. Each
-        lesson also runs as a talk: open it and press <kbd>p</kbd> for presenter mode.
+        <a href={shellHref('/papers')}>What the papers found, and what we find</a> — every source
+        paper&apos;s headline results beside the twin at the paper&apos;s scale and your own
+        measurements. Each lesson also runs as a talk: open it and press <kbd>p</kbd> for presenter
+        mode.
       </p>
     </main>
   );

@@ -58,6 +58,10 @@ export function withShellParams(
   return { ...query, ...kept };
 }
 
+/** A link to another page of the site that keeps the shell's parameters (an embedded page's
+ * links stay embedded). */
+export const shellHref = (path: string): string => routeHash(path, withShellParams({}));
+
 export function useRoute(): ShownRoute {
   const [route, setRoute] = useState<ShownRoute>(() => ({
     ...parseRoute(location.hash),

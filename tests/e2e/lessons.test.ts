@@ -260,6 +260,16 @@ test('an unknown lesson says so and links every lesson', async () => {
     .toContain('No such page: #/lessons/no-such-lesson');
   for (const l of LESSONS)
     expect(await page.locator(`a[href="#/lessons/${l.slug}"]`).count()).toBe(1);
+  // Embedded (a course page's frame), its links and the start page's keep the frame embedded.
+  for (const hash of ['#/lessons/no-such-lesson?embed=1', '#/?embed=1']) {
+    await page.goto(`${h.url}${hash}`);
+    await page.waitForSelector('[data-testid=embed-bar]');
+    const hrefs = await page
+      .locator('main a[href^="#/"]')
+      .evaluateAll((a) => a.map((x) => x.getAttribute('href')));
+    expect(hrefs.length, hash).toBeGreaterThan(LESSONS.length);
+    for (const href of hrefs) expect(href, hash).toMatch(/[?&]embed=1$/);
+  }
 });
 
 describe('not cross-origin isolated', () => {
