@@ -318,6 +318,16 @@ test('an audience window mirrors the presenter, which shows notes and the audien
     .poll(() => presenterPage.getByTestId('audience-status').textContent())
     .toMatch(/Audience window: running/);
   await h.screenshot(presenterPage, 'present-notes');
+  // Long notes scroll on their own: the audience's status and the controls stay in sight.
+  await presenterPage.setViewportSize({ width: 1280, height: 360 });
+  await presenterPage.locator('.notes-text').hover();
+  await presenterPage.mouse.wheel(0, 5000);
+  await expect
+    .poll(() => presenterPage.locator('.notes-text').evaluate((e) => e.scrollTop))
+    .toBeGreaterThan(0);
+  const status = (await presenterPage.getByTestId('audience-status').boundingBox())!;
+  expect(status.y).toBeGreaterThanOrEqual(0);
+  expect(status.y + status.height).toBeLessThanOrEqual(360);
   await audience.close();
   await expect
     .poll(() => presenterPage.getByTestId('present').getAttribute('data-audience'), {
