@@ -233,11 +233,33 @@ test("stepping to a step that sets controls (::stage … ?id=v) sets them; openi
   const page = await presenter(lesson.slug, 1280, 720, `?step=${at - 1}`);
   const layout = page.locator('[data-testid=experiment] input[type=radio]:checked');
   expect(await layout.getAttribute('value')).toBe('6');
+  // An audience window follows with every value the step sets, not only the last.
+  const [audience] = await Promise.all([
+    h.context.waitForEvent('page'),
+    page.getByTestId('open-audience').click(),
+  ]);
+  await audience.waitForSelector('[data-testid=present][data-audience=window]');
+  await expect
+    .poll(() => page.getByTestId('present').getAttribute('data-audience'))
+    .toBe('connected');
+  await page.locator('.notes-text').click();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => page.getByTestId('present').getAttribute('data-step')).toBe(String(at));
-  await expect.poll(() => layout.getAttribute('value')).toBe('dedup5');
   await expect.poll(() => page.url()).toContain('queue=unbounded');
   expect(page.url()).toContain('layout=dedup5');
+  await expect
+    .poll(() => audience.getByTestId('present').getAttribute('data-step'))
+    .toBe(String(at));
+  const audienceLayout = audience.locator('[data-testid=experiment] input[type=radio]:checked');
+  await expect.poll(() => audienceLayout.getAttribute('value')).toBe('dedup5');
+  expect(
+    await audience.locator('[data-testid=experiment] [data-control=queue-unbounded]').isChecked(),
+  ).toBe(true);
+  await audience.close();
+  await expect
+    .poll(() => page.getByTestId('present').getAttribute('data-audience'), { timeout: 10_000 })
+    .toBe('none');
+  await expect.poll(() => layout.getAttribute('value')).toBe('dedup5');
   // Back a step: the values stay (that step sets none).
   await page.keyboard.press('ArrowLeft');
   await expect

@@ -105,7 +105,10 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
       if (audience) {
         if (m.type === 'state') {
           setStep(m.step);
-          for (const [id, v] of Object.entries(m.values)) if (s.values[id] !== v) s.change(id, v);
+          // All at once: one change() per value would each start from the same values, and only
+          // the last would stay (a step's settings change several).
+          const changed = Object.entries(m.values).filter(([id, v]) => s.values[id] !== v);
+          if (changed.length > 0) s.changeMany(Object.fromEntries(changed));
         } else if (m.type === 'command') runCommand(s, m.command);
       } else if (m.type === 'status' || m.type === 'hello') {
         setAudienceStatus({ status: m.type === 'status' ? m.status : null, atMs: Date.now() });
