@@ -31,6 +31,19 @@ async function presenter(slug: string, width: number, height: number, query = ''
   return page;
 }
 
+/** Opens the presenter's audience window and waits until the presenter sees it connected. */
+async function openAudience(presenterPage: Page): Promise<Page> {
+  const [audience] = await Promise.all([
+    h.context.waitForEvent('page'),
+    presenterPage.getByTestId('open-audience').click(),
+  ]);
+  await audience.waitForSelector('[data-testid=present][data-audience=window]');
+  await expect
+    .poll(() => presenterPage.getByTestId('present').getAttribute('data-audience'))
+    .toBe('connected');
+  return audience;
+}
+
 /** Every part of the stage lies inside the viewport, and the page does not scroll. The stage
  * refits when a step's views change size (a ResizeObserver, a frame later), so this waits for it. */
 async function expectOneScreen(page: Page, width: number, height: number) {
@@ -234,14 +247,7 @@ test("stepping to a step that sets controls (::stage … ?id=v) sets them; openi
   const layout = page.locator('[data-testid=experiment] input[type=radio]:checked');
   expect(await layout.getAttribute('value')).toBe('6');
   // An audience window follows with every value the step sets, not only the last.
-  const [audience] = await Promise.all([
-    h.context.waitForEvent('page'),
-    page.getByTestId('open-audience').click(),
-  ]);
-  await audience.waitForSelector('[data-testid=present][data-audience=window]');
-  await expect
-    .poll(() => page.getByTestId('present').getAttribute('data-audience'))
-    .toBe('connected');
+  const audience = await openAudience(page);
   await page.locator('.notes-text').click();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => page.getByTestId('present').getAttribute('data-step')).toBe(String(at));
@@ -319,14 +325,7 @@ test('a race goes on while the presenter steps to another race view and back, an
 
 test('an audience window mirrors the presenter, which shows notes and the audience run', async () => {
   const presenterPage = await presenter(lessons[0].slug, 1280, 720);
-  const [audience] = await Promise.all([
-    h.context.waitForEvent('page'),
-    presenterPage.getByTestId('open-audience').click(),
-  ]);
-  await audience.waitForSelector('[data-testid=present][data-audience=window]');
-  await expect
-    .poll(() => presenterPage.getByTestId('present').getAttribute('data-audience'))
-    .toBe('connected');
+  const audience = await openAudience(presenterPage);
   await expect.poll(() => presenterPage.getByTestId('present-notes').count()).toBe(1);
   // Focus off the button that opened the window (space would press it again).
   await presenterPage.locator('.notes-text').click();
