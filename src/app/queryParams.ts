@@ -65,10 +65,11 @@ export function unknownParamErrors(
       .map((key) => `${key} is not ${noun} (known: ${list})`),
     // A key given twice is a typo or a pasted URL: the page reads the first, and says so.
     ...keys
-      .filter((key) => known.includes(key) && query.getAll(key).length > 1)
+      .map((key) => [key, query.getAll(key)] as const)
+      .filter(([key, given]) => known.includes(key) && given.length > 1)
       .map(
-        (key) =>
-          `${key} is given ${query.getAll(key).length} times (${query.getAll(key).join(', ')}); the first is used`,
+        ([key, given]) =>
+          `${key} is given ${given.length} times (${given.join(', ')}); the first is used`,
       ),
   ];
 }

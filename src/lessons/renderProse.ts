@@ -122,10 +122,9 @@ export function renderProse(
     if (stage) {
       const words = (stage[1] ?? '').trim().split(/\s+/).filter(Boolean);
       const query = words.at(-1)?.startsWith('?') ? words.pop()!.slice(1) : null;
-      const names = words;
       if (words.some((w) => w.startsWith('?')))
         throw new ProseError(i + 1, `::stage takes its settings last, once (?id=value&id=value)`);
-      if (names.length === 0)
+      if (words.length === 0)
         throw new ProseError(
           i + 1,
           `::stage names no view (write ::stage name, e.g. ::stage model-chart)`,
@@ -135,7 +134,7 @@ export function renderProse(
           i + 1,
           `a second ::stage in one section (one line names all its views)`,
         );
-      if (names.includes('experiment'))
+      if (words.includes('experiment'))
         throw new ProseError(
           i + 1,
           `::stage lists experiment, which every presenter step shows already`,
@@ -154,7 +153,7 @@ export function renderProse(
       }
       blocks.push({
         kind: 'stage',
-        names: names.map((n) => known(n, i + 1, `${n} in ::stage`)),
+        names: words.map((n) => known(n, i + 1, `${n} in ::stage`)),
         settings,
       });
       return;

@@ -9,7 +9,7 @@
 import { HatchPattern, useHatchId } from './HatchPattern';
 import { scaleBand, scaleLinear } from 'd3';
 import type { IntervalRecord, ThreadInterval } from '../live/barrierState';
-import { formatMs } from './format';
+import { counted, formatMs } from './format';
 import { kindOf, type Source } from './viewHelpers';
 import './views.css';
 
@@ -55,7 +55,7 @@ export function describeInterval(interval: IntervalRecord, cores: number | null)
   // One core ran them all (one core, or every other core idle): it did not finish "last" of any.
   if (onIt === n)
     return `${head} Core ${last.core} ran all ${n} threads; those that finished before the last one ${waited}.`;
-  return `${head} Core ${last.core} ran ${onIt} thread${onIt === 1 ? '' : 's'} and finished last; the threads that arrived before ${waited}.`;
+  return `${head} Core ${last.core} ran ${counted(onIt, 'thread')} and finished last; the threads that arrived before ${waited}.`;
 }
 
 export function PackingGrid({
@@ -112,7 +112,7 @@ export function PackingGrid({
               {cores === null ? `placed by the OS on your cores` : `core ${c}`}
             </text>
             <text x={0} y={28} className="core-sub">
-              {threads.length} thread{threads.length === 1 ? '' : 's'}
+              {counted(threads.length, 'thread')}
             </text>
             {threads.length === 0 && (
               <text x={0} y={HEADER_PX + 14} className="hint">

@@ -107,8 +107,8 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
           setStep(m.step);
           // All at once: one change() per value would each start from the same values, and only
           // the last would stay (a step's settings change several).
-          const changed = Object.entries(m.values).filter(([id, v]) => s.values[id] !== v);
-          if (changed.length > 0) s.changeMany(Object.fromEntries(changed));
+          const changes = changesFrom(s.values, m.values);
+          if (changes) s.changeMany(changes);
         } else if (m.type === 'command') runCommand(s, m.command);
       } else if (m.type === 'status' || m.type === 'hello') {
         setAudienceStatus({ status: m.type === 'status' ? m.status : null, atMs: Date.now() });
@@ -150,14 +150,9 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
   const goTo = (s: number) => {
     const target = Math.min(steps.length, Math.max(1, s));
     setStep(target);
-    const settings = steps[target - 1].settings;
     const cur = sessionRef.current;
-    if (
-      target !== step &&
-      settings &&
-      Object.entries(settings).some(([id, v]) => cur.values[id] !== v)
-    )
-      cur.changeMany(settings);
+    const changes = changesFrom(cur.values, steps[target - 1].settings ?? {});
+    if (target !== step && changes) cur.changeMany(changes);
   };
   // A new step starts at its top: on a phone, where the steps scroll, the last one may have been
   // read far down (elsewhere the page never scrolls and this does nothing).
@@ -291,6 +286,13 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
       </main>
     </LessonContext.Provider>
   );
+}
+
+/** The values in `wanted` that differ from `current`, or null when none do (a change resets the
+ * run, so nothing is changed to what it already is). */
+function changesFrom(current: ControlValues, wanted: ControlValues): ControlValues | null {
+  const changed = Object.entries(wanted).filter(([id, v]) => current[id] !== v);
+  return changed.length > 0 ? Object.fromEntries(changed) : null;
 }
 
 /** The presenter's URL for a step and control values (a permalink to that moment of the talk). */

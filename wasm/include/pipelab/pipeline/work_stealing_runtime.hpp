@@ -217,9 +217,11 @@ class WorkStealingRuntime final : public Runtime {
       last_us = serve(w, s, mode, k, is_serial(mode) ? telemetry::kReadClock : last_us);
       if (is_serial(mode)) {
         const std::uint32_t next = leave(s, mode);
-        // A deque's capacity covers every token, so a failed push is a broken invariant.
-        if (next != kNone && !deques_[w]->push(next)) std::abort();
-        if (next != kNone) wake_a_sleeper();
+        if (next != kNone) {
+          // A deque's capacity covers every token, so a failed push is a broken invariant.
+          if (!deques_[w]->push(next)) std::abort();
+          wake_a_sleeper();
+        }
       }
       ++k.stage;
       if (cancel_requested()) return kNone;
