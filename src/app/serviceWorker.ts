@@ -3,8 +3,6 @@
 // page that is not yet isolated (a host without COOP/COEP headers), and when a new deployment's
 // worker takes over (so the page runs the new files). The dev server sends the headers itself and
 // registers nothing.
-import { Workbox } from 'workbox-window';
-
 const RELOADED_FOR_ISOLATION = 'pipelab:reloaded-for-isolation';
 
 export function startServiceWorker(scope: typeof globalThis = globalThis): void {
@@ -29,23 +27,32 @@ export function startServiceWorker(scope: typeof globalThis = globalThis): void 
     return;
   }
 
-  const wb = new Workbox('./sw.js', { type: 'module' });
   // A worker took control: the first one on this page (isolation: reload unless already isolated),
-  // or a new deployment's (reload onto its files).
-  wb.addEventListener('controlling', (event) => {
-    if (event.isUpdate || (!scope.crossOriginIsolated && !optedOut && topLevel))
-      scope.location.reload();
+  // or a new deployment's (reload onto its files). Listened to from the start, not once the
+  // registration resolves: a new worker found by the browser's own check after the navigation
+  // queues register() behind its install, and can claim the page in the same task that resolves
+  // it — a listener added then missed the change and the page stayed on the old files (an e2e run
+  // waited 30 s for a reload that never came).
+  let controlled = nav.serviceWorker.controller !== null;
+  nav.serviceWorker.addEventListener('controllerchange', () => {
+    const isUpdate = controlled;
+    controlled = true;
+    if (isUpdate || (!scope.crossOriginIsolated && !optedOut && topLevel)) scope.location.reload();
   });
-  // Ask for sw.js now rather than leave the check to the browser: its own check after a
-  // navigation can come late on a busy machine (an e2e run once waited 30 s past a reload for
-  // it), and a presenter who reloads once before a talk should get the new deployment. Offline the
-  // check fails, which changes nothing: the cached worker keeps serving.
+  // Registered once the page has loaded, so the worker's precache does not compete with the page's
+  // own files. Then sw.js is asked for now rather than left to the browser: its own check after a
+  // navigation can come late on a busy machine, and a presenter who reloads once before a talk
+  // should get the new deployment. Offline the check fails, which changes nothing: the cached
+  // worker keeps serving.
   // A browser may refuse the worker outright: a frame on another site (a course page embedding a
   // lesson) is "denied permission" in Chromium, as is a private window in some browsers. The page
   // then runs as it is (the twin in a frame that is not isolated, with the reason on screen) and
   // has no offline copy; the refusal is not an error of the page.
-  void wb
-    .register()
-    .then(() => wb.update().catch(() => {}))
-    .catch(() => {});
+  const register = () =>
+    void nav.serviceWorker
+      .register('./sw.js', { type: 'module' })
+      .then((registration) => registration.update().catch(() => {}))
+      .catch(() => {});
+  if (scope.document.readyState === 'complete') register();
+  else scope.addEventListener('load', register, { once: true });
 }
