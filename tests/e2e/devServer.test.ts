@@ -9,7 +9,15 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  afterAll,
+  beforeAll,
+  describe,
+  expect,
+  test,
+  type ExpectStatic,
+  type TestContext,
+} from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   AD_HOC_SPEC_PARAM,
@@ -99,17 +107,18 @@ afterAll(async () => {
 });
 
 /** Opens a route and waits for the app to render it. */
-async function open(hash: string): Promise<Page> {
-  const page = await h.page();
+async function open(hash: string, test?: TestContext): Promise<Page> {
+  const page = await h.page(test);
   await page.goto(`${h.url}${hash}`);
   await page.waitForSelector('#root > *', { timeout: 30_000 });
   return page;
 }
 
-async function expectClean(page: Page) {
-  expect(await page.locator('vite-error-overlay').count()).toBe(0);
-  expect(pageErrors(page)).toEqual([]);
-  expect(consoleErrors(page)).toEqual([]);
+/** `check`: a concurrent test's own expect. */
+async function expectClean(page: Page, check: ExpectStatic = expect) {
+  check(await page.locator('vite-error-overlay').count()).toBe(0);
+  check(pageErrors(page)).toEqual([]);
+  check(consoleErrors(page)).toEqual([]);
 }
 
 test('a clean start prints the setup steps and the URL once, and no warning', () => {
@@ -118,15 +127,17 @@ test('a clean start prints the setup steps and the URL once, and no warning', ()
   expect(text).not.toMatch(/warn|\(!\)|deprecat|error/i);
 });
 
-describe.each(ROUTES)('route %s', (hash) => {
-  test('loads with no overlay, no uncaught error, no console error', async () => {
-    const page = await open(hash);
+// Several routes at once: each load waits on the server and the page in turn (19 routes: 38 s one
+// by one).
+test.concurrent.for(ROUTES)(
+  'route %s loads with no overlay, no uncaught error, no console error',
+  async (hash, test) => {
+    const page = await open(hash, test);
     await page.waitForTimeout(500);
-    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    await expectClean(page);
-    await page.close();
-  });
-});
+    test.expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    await expectClean(page, test.expect);
+  },
+);
 
 describe.each(lessonSlugs)('lesson %s in the dev server', (slug) => {
   test('completes a run on real threads with measured marks', async () => {

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect, onTestFinished } from 'vitest';
+import { expect, onTestFinished, type TestContext } from 'vitest';
 import { launchBrowser } from '../../scripts/lib/browser.mjs';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 
@@ -16,7 +16,9 @@ const screenshotDir = resolve(root, 'tests/artifacts/screenshots');
 export interface Harness {
   url: string;
   context: BrowserContext;
-  page(): Promise<Page>;
+  /** A new page, closed when the test ends. A concurrent test passes its own context: the
+   * module-level hook cannot tell which of the running tests is "the current one". */
+  page(test?: Pick<TestContext, 'onTestFinished'>): Promise<Page>;
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,7 +50,7 @@ export async function openBrowserAt(
   return {
     url,
     context: browser.context,
-    async page() {
+    async page(test) {
       const page = await browser.context.newPage();
       const errors: string[] = [];
       const consoleErrs: string[] = [];
@@ -63,8 +65,9 @@ export async function openBrowserAt(
       // tests: 161 s with them open, 119 s closed). Pages a beforeAll hook opens serve several
       // tests and close with the browser. A failed close (the browser already gone) has no
       // bearing on the test's verdict, so it is not reported.
-      if (expect.getState().currentTestName !== undefined)
-        onTestFinished(() => page.close().catch(() => {}));
+      const close = () => void page.close().catch(() => {});
+      if (test) test.onTestFinished(close);
+      else if (expect.getState().currentTestName !== undefined) onTestFinished(close);
       return page;
     },
     async screenshot(page, name) {
