@@ -4,7 +4,10 @@
 // streamGraphLayout.ts; this component only renders marks.
 import type { BoardStream, BoardTask } from '../telemetry';
 import {
+  BUFFER_LABEL_PX,
+  DEFAULT_BOUND,
   layoutStreamGraph,
+  SLOT_PX,
   taskLabel as nodeLabel,
   type NodeBox,
   type StreamBox,
@@ -26,8 +29,6 @@ export interface StreamGraphViewProps {
 }
 
 const LEGEND_H = 30;
-const SLOT_PX = 9;
-const MAX_SLOTS = 16;
 
 const STATE_WORDS: Record<BoardTask['state'], string> = {
   new: 'not started',
@@ -73,21 +74,33 @@ function TaskNode({ spec, n, compact }: { spec: ExperimentSpec; n: NodeBox; comp
   );
 }
 
-function StreamBuffer({ s, bound }: { s: StreamBox; bound: number }) {
+/** Where a stream's line meets a task's box: its bottom or top middle when the buffer lies right
+ * under or over the box (the sieve's ends), else its right side (out of the task) or left (into it). */
+function edgePoint(n: NodeBox, s: StreamBox, out: boolean): { x: number; y: number } {
+  const inColumn = s.x >= n.x && s.x <= n.x + n.w;
+  if (inColumn && s.y > n.y + n.h) return { x: n.x + n.w / 2, y: n.y + n.h };
+  if (inColumn && s.y < n.y) return { x: n.x + n.w / 2, y: n.y };
+  return { x: out ? n.x + n.w : n.x, y: n.y + n.h / 2 };
+}
+
+function StreamBuffer(props: { s: StreamBox; bound: number; slots: number; width: number }) {
+  const { s, bound, slots, width } = props;
   const full = Math.max(0, Math.min(bound, s.stream.signalled - s.stream.waited));
-  const slots = Math.min(bound, MAX_SLOTS);
   const w = slots * SLOT_PX;
+  // Inside the drawing, its label included (a buffer over the primes sits at the right edge).
+  const left = Math.max(0, Math.min(s.x - w / 2, width - w - BUFFER_LABEL_PX));
   const filled = Math.round((full / bound) * slots);
-  const note = s.stream.cyclic ? 'cycle: 1/phase' : s.stream.batched ? `×${s.stream.batch}` : '';
+  // A cycle's note is said once under the graph: on every buffer of a ring it overlapped the next.
+  const note = !s.stream.cyclic && s.stream.batched ? `×${s.stream.batch}` : '';
   return (
     <g
-      transform={`translate(${s.x - w / 2},${s.y - SLOT_PX / 2})`}
+      transform={`translate(${left},${s.y - SLOT_PX / 2})`}
       data-testid="stream-buffer"
       data-full={full}
       data-bound={bound}
       data-cyclic={s.stream.cyclic}
     >
-      <title>{`${full} of ${bound} phases full${note ? ` (${note})` : ''}`}</title>
+      <title>{`${full} of ${bound} phases full${s.stream.cyclic ? ' (cycle: 1/phase)' : note ? ` (${note})` : ''}`}</title>
       {Array.from({ length: slots }, (_, i) => (
         <rect
           key={i}
@@ -114,10 +127,11 @@ export function StreamGraphView({
   width = 900,
 }: StreamGraphViewProps) {
   const layout = layoutStreamGraph(spec, tasks, streams, width);
-  const bound = spec.bound ?? 8;
+  const bound = spec.bound ?? DEFAULT_BOUND;
+  const cycle = layout.streams.some((s) => s.stream.cyclic);
   const compact = layout.kind === 'sieve';
   const threads = Array.from({ length: spec.threads }, (_, i) => i);
-  const height = LEGEND_H + layout.height + (layout.hidden ? 22 : 0) + 8;
+  const height = LEGEND_H + layout.height + (layout.hidden || cycle ? 22 : 0) + 8;
   const kind = kindOf(source);
   const running = tasks.filter((t) => t.state === 'running').length;
   return (
@@ -155,16 +169,19 @@ export function StreamGraphView({
       <g transform={`translate(0,${LEGEND_H})`}>
         {layout.streams.map((s) =>
           [...s.from.map((n) => [n, true] as const), ...s.to.map((n) => [n, false] as const)].map(
-            ([n, out], k) => (
-              <line
-                key={`${s.stream.id}-${k}`}
-                x1={out ? n.x + n.w : s.x}
-                y1={out ? n.y + n.h / 2 : s.y}
-                x2={out ? s.x : n.x}
-                y2={out ? s.y : n.y + n.h / 2}
-                className={s.stream.cyclic ? 'flow cyclic' : 'flow'}
-              />
-            ),
+            ([n, out], k) => {
+              const end = edgePoint(n, s, out);
+              return (
+                <line
+                  key={`${s.stream.id}-${k}`}
+                  x1={out ? end.x : s.x}
+                  y1={out ? end.y : s.y}
+                  x2={out ? s.x : end.x}
+                  y2={out ? s.y : end.y}
+                  className={s.stream.cyclic ? 'flow cyclic' : 'flow'}
+                />
+              );
+            },
           ),
         )}
         {layout.nodes.map((n) => (
@@ -178,11 +195,22 @@ export function StreamGraphView({
         {layout.streams
           .filter((s) => !compact || s.stream.specIndex !== null)
           .map((s) => (
-            <StreamBuffer key={s.stream.id} s={s} bound={bound} />
+            <StreamBuffer
+              key={s.stream.id}
+              s={s}
+              bound={bound}
+              slots={layout.slots}
+              width={width}
+            />
           ))}
         {layout.hidden > 0 && (
           <text x={width / 2} y={layout.height + 14} textAnchor="middle" className="hint">
             … and {layout.hidden} more filter tasks in the middle of the chain
+          </text>
+        )}
+        {cycle && (
+          <text x={width / 2} y={layout.height + 14} textAnchor="middle" className="hint">
+            The streams form a cycle, so batching is off: each signal passes 1 phase.
           </text>
         )}
       </g>

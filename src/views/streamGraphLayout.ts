@@ -38,14 +38,31 @@ export interface GraphLayout {
   height: number;
   /** Sieve tasks left out to fit (the middle of a long chain), or 0. */
   hidden: number;
+  /** Slots each stream's buffer draws: the bound's, up to MAX_SLOTS, fewer on a ring too big
+   * for the drawing (its buffers would overlap). */
+  slots: number;
 }
 
 const NODE_W = 104;
 const NODE_H = 44;
 const ROW_GAP = 22;
-const SIEVE_W = 64;
 const SIEVE_H = 38;
 const SIEVE_GAP = 14;
+/** A stream's buffer: up to MAX_SLOTS slots of SLOT_PX, its "full/bound" label after them. */
+export const SLOT_PX = 9;
+export const MAX_SLOTS = 16;
+/** Room kept for the buffer's label ("16/16", "0/8 ×64"), px. */
+export const BUFFER_LABEL_PX = 48;
+const slotsFor = (bound: number) => Math.min(bound, MAX_SLOTS);
+/** A ring's buffer label: "64/64" at most (a cycle's note is said once, under the ring). */
+export const RING_LABEL_PX = 34;
+/** The phasers' bound when the spec gives none (the runtime's default). */
+export const DEFAULT_BOUND = 8;
+/** How far below (above) a box the centre of a buffer placed under (over) it sits, px: under the
+ * numbers (44 px high) that is in the gap between the chain's first two rows (filters are 38). */
+const BUFFER_OFFSET = 10;
+/** Width of a character of a task's name (13 px, semi-bold): filter(1999) is 84 px in Chromium on Debian. */
+const NAME_CHAR_PX = 7.2;
 /** The sieve's chain shows its first filters and its newest ones, at most this many in all. */
 export const MAX_SIEVE_NODES = 48;
 
@@ -116,12 +133,20 @@ function dagLayout(spec: ExperimentSpec, tasks: BoardTask[], width: number): Nod
   );
 }
 
-function ringLayout(tasks: BoardTask[], width: number): NodeBox[] {
-  const r = Math.min(width / 2 - NODE_W, 40 + tasks.length * 18);
+/** A ring: its buffers sit half-way between neighbours, r·sin(2π/n) apart, and each needs its
+ * slots and its "full/bound" label. The radius grows for them up to what the width allows; past
+ * that, the buffers draw fewer slots. */
+function ringLayout(tasks: BoardTask[], bound: number, width: number) {
+  const n = tasks.length;
+  const spread = n >= 3 ? Math.sin((2 * Math.PI) / n) : 1;
+  const around = (slots: number) => slots * SLOT_PX + 4 + RING_LABEL_PX + 8;
+  const r = Math.min(width / 2 - NODE_W, Math.max(40 + n * 18, around(slotsFor(bound)) / spread));
+  const fit = Math.floor((r * spread - around(0)) / SLOT_PX);
+  const slots = Math.max(1, Math.min(slotsFor(bound), fit));
   const cx = width / 2;
   const cy = r + NODE_H;
-  return tasks.map((task, i) => {
-    const a = -Math.PI / 2 + (2 * Math.PI * i) / tasks.length;
+  const nodes = tasks.map((task, i) => {
+    const a = -Math.PI / 2 + (2 * Math.PI * i) / n;
     return {
       task,
       x: cx + r * Math.cos(a) - NODE_W / 2,
@@ -130,10 +155,20 @@ function ringLayout(tasks: BoardTask[], width: number): NodeBox[] {
       h: NODE_H,
     };
   });
+  return { nodes, slots };
+}
+
+/** A filter's box: wide enough for its name with the largest prime the run can find
+ * (filter(1999) for the numbers up to 2000). */
+function sieveBoxWidth(spec: ExperimentSpec, sieveStage: number): number {
+  const digits = String(spec.items + 1).length;
+  const chars = spec.stages[sieveStage].name.length + 2 + digits;
+  return Math.max(64, Math.ceil(chars * NAME_CHAR_PX) + 8);
 }
 
 function sieveLayout(spec: ExperimentSpec, tasks: BoardTask[], width: number) {
   const sieveStage = spec.stages.findIndex((s) => s.op === 'sieve');
+  const boxW = sieveBoxWidth(spec, sieveStage);
   const chain = tasks.filter((t) => t.stage === sieveStage);
   const ends = tasks.filter((t) => t.stage !== sieveStage);
   const hidden = Math.max(0, chain.length - MAX_SIEVE_NODES);
@@ -143,32 +178,45 @@ function sieveLayout(spec: ExperimentSpec, tasks: BoardTask[], width: number) {
       ? [...chain.slice(0, head), ...chain.slice(chain.length - (MAX_SIEVE_NODES - head))]
       : chain;
   const left = NODE_W + 24;
-  const perRow = Math.max(1, Math.floor((width - 2 * left) / (SIEVE_W + SIEVE_GAP)));
+  const perRow = Math.max(1, Math.floor((width - 2 * left + SIEVE_GAP) / (boxW + SIEVE_GAP)));
   const rows = Math.max(1, Math.ceil(shown.length / perRow));
   const nodes: NodeBox[] = shown.map((task, i) => {
     const row = Math.floor(i / perRow);
     const col = i % perRow;
     return {
       task,
-      x: left + col * (SIEVE_W + SIEVE_GAP),
+      x: left + col * (boxW + SIEVE_GAP),
       y: ROW_GAP / 2 + row * (SIEVE_H + ROW_GAP),
-      w: SIEVE_W,
+      w: boxW,
       h: SIEVE_H,
     };
   });
-  const height = Math.max(NODE_H + ROW_GAP, rows * (SIEVE_H + ROW_GAP));
-  const source = ends.find((t) => spec.stages[t.stage].op === 'count');
-  const sink = ends.find((t) => t !== source);
-  if (source) nodes.unshift({ task: source, x: 0, y: ROW_GAP / 2, w: NODE_W, h: NODE_H });
-  if (sink)
-    nodes.push({
-      task: sink,
-      x: width - NODE_W,
-      y: height - NODE_H - ROW_GAP / 2,
-      w: NODE_W,
-      h: NODE_H,
-    });
-  return { nodes, height, hidden };
+  // Room under the numbers and over the primes for their streams' buffers (see atSieveEnd).
+  const height = Math.max(NODE_H + ROW_GAP + 2 * BUFFER_OFFSET, rows * (SIEVE_H + ROW_GAP));
+  const sourceTask = ends.find((t) => spec.stages[t.stage].op === 'count');
+  const sinkTask = ends.find((t) => t !== sourceTask);
+  const source = sourceTask && { task: sourceTask, x: 0, y: ROW_GAP / 2, w: NODE_W, h: NODE_H };
+  const sink = sinkTask && {
+    task: sinkTask,
+    x: width - NODE_W,
+    y: height - NODE_H - ROW_GAP / 2,
+    w: NODE_W,
+    h: NODE_H,
+  };
+  if (source) nodes.unshift(source);
+  if (sink) nodes.push(sink);
+  return { nodes, height, hidden, source, sink };
+}
+
+/** The buffers of the sieve's two streams go under the numbers and over the primes, in the
+ * columns the chain leaves free: half-way to the chain they covered both boxes (the gap is 24 px,
+ * a buffer of 8 phases 72). Other streams keep their place. */
+function atSieveEnd(b: StreamBox, source?: NodeBox, sink?: NodeBox): StreamBox {
+  if (source && b.from.includes(source))
+    return { ...b, x: source.x + source.w / 2, y: source.y + source.h + BUFFER_OFFSET };
+  if (sink && b.to.includes(sink))
+    return { ...b, x: sink.x + sink.w / 2, y: sink.y - BUFFER_OFFSET };
+  return b;
 }
 
 export function layoutStreamGraph(
@@ -178,12 +226,16 @@ export function layoutStreamGraph(
   width: number,
 ): GraphLayout {
   const ops = spec.stages.map((s) => s.op);
+  const bound = spec.bound ?? DEFAULT_BOUND;
   if (ops.includes('sieve')) {
-    const { nodes, height, hidden } = sieveLayout(spec, tasks, width);
-    return { kind: 'sieve', nodes, streams: streamBoxes(streams, nodes, spec), height, hidden };
+    const { nodes, height, hidden, source, sink } = sieveLayout(spec, tasks, width);
+    const boxes = streamBoxes(streams, nodes, spec).map((b) => atSieveEnd(b, source, sink));
+    return { kind: 'sieve', nodes, streams: boxes, height, hidden, slots: slotsFor(bound) };
   }
   const ring = ops.includes('token');
-  const nodes = ring ? ringLayout(tasks, width) : dagLayout(spec, tasks, width);
+  const { nodes, slots } = ring
+    ? ringLayout(tasks, bound, width)
+    : { nodes: dagLayout(spec, tasks, width), slots: slotsFor(bound) };
   const height = Math.max(...nodes.map((n) => n.y + n.h)) + ROW_GAP / 2;
   return {
     kind: ring ? 'ring' : 'dag',
@@ -191,6 +243,7 @@ export function layoutStreamGraph(
     streams: streamBoxes(streams, nodes, spec),
     height,
     hidden: 0,
+    slots,
   };
 }
 
