@@ -98,9 +98,13 @@ export class ReplayRun implements PipelineRun {
     this.ringCapacity = Math.min(MAX_RING, Math.max(MIN_RING, 2 ** Math.ceil(Math.log2(busiest))));
     this.writer = this.newWriter();
     // A batch runtime's (two-stage I/O) start and end events are whole batches
-    // (contracts/telemetry.md), so counting events would count batches: it shows the samples.
+    // (contracts/telemetry.md), so counting events would count batches; the barrier runtime's are
+    // each thread's slices of an interval (3 threads of 4 slices counted 720 of 60 intervals). For
+    // those the replay shows the samples, whose counters count what the live run counted.
     this.countItems =
-      (recording.samples.at(-1)?.dropped ?? 0) === 0 && recording.spec.batchItems === undefined;
+      (recording.samples.at(-1)?.dropped ?? 0) === 0 &&
+      recording.spec.batchItems === undefined &&
+      recording.spec.runtime !== 'barrier';
     this.recount();
     this.writeBoard();
     this.runState = options.playing === false ? 'paused' : 'running';
@@ -148,9 +152,13 @@ export class ReplayRun implements PipelineRun {
     this.runState = 'stopped';
   }
 
-  /** The run as it stood at the replay's clock. */
+  /** The run as it stood at the replay's clock: as the live run counted, the last stage's items
+   * out while it ran, and at its end the runtime's own count, which also counts items that left
+   * elsewhere (the sieve's multiples: 1999 numbers, of which 303 primes reach the last stage). */
   summary(): RunSummary {
-    const completed = this.counters().at(-1)?.itemsOut ?? 0;
+    const completed = this.position().atEnd
+      ? this.recording.summary.completed
+      : (this.counters().at(-1)?.itemsOut ?? 0);
     return {
       items: this.recording.summary.items,
       completed,

@@ -8,6 +8,7 @@ import { MAX_FRAME_MS, MAX_SPEED, MIN_SPEED, ReplayRun } from '../../../src/repl
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 import { readTap, type TelemetryEvent } from '../../../src/telemetry';
 import { FRAME_MS, PageStandIn, recordTwin, replayOf, trackerFor, twinSpec } from './twinRecording';
+import { sieve } from '../sim/phaserSpecs';
 
 const RUNTIMES = ['static', 'work-stealing'] as const;
 const recordings = Object.fromEntries(RUNTIMES.map((r) => [r, recordTwin(twinSpec(r))])) as Record<
@@ -176,6 +177,40 @@ test('a batch runtime (two-stage output) replays its sampled counters: its event
     .filter((e) => e.kind === 'end' && e.stage === 1).length;
   expect(out).toBeGreaterThan(batchEnds);
   expect(page.run.summary().completed).toBe(out);
+});
+
+// What a replay counts must be what the live run counted (the lesson panel's "done / items").
+test("a barrier run replays intervals, not the threads' slices of them", () => {
+  const spec = parseExperimentSpec({
+    runtime: 'barrier',
+    stages: [{ name: 'compute', mode: 'parallel', service: { kind: 'fixed', us: 3 * 400 } }],
+    threads: 3,
+    cores: 2,
+    items: 60,
+    seed: 7,
+  });
+  const rec = recordTwin(spec);
+  expect(rec.summary.completed).toBe(60);
+  const page = replayOf(rec, false);
+  page.run.seek(rec.durationUs * 0.5);
+  page.frame();
+  const sampled = sampleAt(rec.samples, rec.durationUs * 0.5)!.counters;
+  expect(page.run.summary().completed).toBe(sampled[0].itemsOut);
+  expect(page.run.summary().completed).toBeLessThan(60);
+  page.run.seek(rec.durationUs);
+  page.frame();
+  expect(page.run.position().atEnd).toBe(true);
+  expect(page.run.summary().completed).toBe(60);
+});
+
+test('a sieve replays to the count its run ended with: every number, not the primes alone', () => {
+  const rec = recordTwin(sieve({ us: 20 }, 199));
+  const primes = rec.events.filter((e) => e.kind === 'end' && e.stage === 2).length;
+  expect(primes).toBe(46); // the primes up to 199
+  expect(rec.summary.completed).toBe(rec.spec.items); // 2..199, each leaving somewhere
+  const page = replayOf(rec);
+  while (!page.run.position().atEnd) page.frame();
+  expect(page.run.summary().completed).toBe(rec.spec.items);
 });
 
 describe('clock', () => {

@@ -3,12 +3,13 @@
 // Every sentence here is about the recording it names: its kind, its numbers, its limits.
 import { useRef } from 'react';
 import { MAX_EVENTS, MAX_SAMPLES, type Recording } from '../../../replay/recording';
+import { itemNoun } from '../../../spec/runtimeKinds';
 import { formatCount, kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { formatSeconds } from './formatSeconds';
 import '../lessonTools.css';
 
-/** "300 of 300 items in 5.12 s" — or how far a stopped run got. */
+/** "300 of 300 items in 5.12 s" (intervals for a barrier run) — or how far a stopped run got. */
 function howItRan(rec: Recording): string {
   const { completed, items, elapsedUs } = rec.summary;
   const ended =
@@ -17,7 +18,7 @@ function howItRan(rec: Recording): string {
       : rec.endedAs === 'stopped'
         ? ', stopped there'
         : ', ended by an error';
-  return `${completed} of ${items} items in ${formatSeconds(elapsedUs)}${ended}`;
+  return `${completed} of ${items} ${itemNoun(rec.spec)} in ${formatSeconds(elapsedUs)}${ended}`;
 }
 
 export function RecordPanel() {
