@@ -9,6 +9,11 @@ export interface ControlsPanelProps {
   onChange: (id: string, value: number | string) => void;
 }
 
+/** A control's unit after its value: singular at 1 ("1 item", "1 phase"); "ms" and "µs" stay. */
+export function unitFor(value: number | string, unit: string): string {
+  return Number(value) === 1 && /^[a-z]{3,}s$/.test(unit) ? unit.slice(0, -1) : unit;
+}
+
 export function ControlsPanel({ controls, values, onChange }: ControlsPanelProps) {
   // Radio groups are page-wide by name: two panels showing one control (lesson 5's semi-buffer
   // size, in two sections) would otherwise share a group, and a click in one unchecked the other.
@@ -32,7 +37,7 @@ export function ControlsPanel({ controls, values, onChange }: ControlsPanelProps
             />
             <output>
               {values[c.id]}
-              {c.unit && values[c.id] !== UNBOUNDED ? ` ${c.unit}` : ''}
+              {c.unit && values[c.id] !== UNBOUNDED ? ` ${unitFor(values[c.id], c.unit)}` : ''}
             </output>
             {c.unbounded && (
               <span className="unbounded-toggle">

@@ -31,6 +31,8 @@ export interface ChooseEngineResult {
   reason: string;
 }
 
+const realThreads = (n: number) => `${n} real thread${n === 1 ? '' : 's'}`;
+
 export function chooseEngine(spec: ExperimentSpec, ctx: EngineContext): ChooseEngineResult {
   const threads = spec.threads;
   if (ctx.preferSimulation) return { engine: 'simulation', reason: 'you chose the simulation' };
@@ -57,7 +59,7 @@ export function chooseEngine(spec: ExperimentSpec, ctx: EngineContext): ChooseEn
       engine: 'simulation',
       reason: `${threads} threads is more than ${limit} (your ${ctx.cores} cores × ${OVERSUBSCRIPTION_LIMIT}, at most ${THREADS_ENGINE_MAX_THREADS})`,
     };
-  return { engine: 'threads', reason: `${threads} real threads on your ${ctx.cores} cores` };
+  return { engine: 'threads', reason: `${realThreads(threads)} on your ${ctx.cores} cores` };
 }
 
 const simulated = (reason: string): ChooseEngineResult => ({ engine: 'simulation', reason });
@@ -77,12 +79,12 @@ function chooseForBarrier(spec: ExperimentSpec, ctx: EngineContext): ChooseEngin
     const used = Math.min(cores, threads);
     return {
       engine: 'threads',
-      reason: `${threads} threads packed onto ${used} real core thread${used === 1 ? '' : 's'} on your ${ctx.cores} cores`,
+      reason: `${threads} thread${threads === 1 ? '' : 's'} packed onto ${used} real core thread${used === 1 ? '' : 's'} on your ${ctx.cores} cores`,
     };
   }
   if (cores !== ctx.cores)
     return simulated(
-      `your OS spreads real threads over all ${ctx.cores} of your cores, so a budget of ${cores} cores under OS scheduling is simulated (packed scheduling runs it on real threads)`,
+      `your OS spreads real threads over all ${ctx.cores} of your cores, so a budget of ${cores} core${cores === 1 ? '' : 's'} under OS scheduling is simulated (packed scheduling runs it on real threads)`,
     );
   const limit = threadsLimit(ctx.cores);
   if (threads > limit)
@@ -91,6 +93,6 @@ function chooseForBarrier(spec: ExperimentSpec, ctx: EngineContext): ChooseEngin
     );
   return {
     engine: 'threads',
-    reason: `${threads} real threads on your ${ctx.cores} cores, placed by your OS`,
+    reason: `${realThreads(threads)} on your ${ctx.cores} cores, placed by your OS`,
   };
 }

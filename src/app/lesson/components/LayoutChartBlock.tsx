@@ -10,6 +10,7 @@ import { planSweep, runSweep, type ChartPoint } from '../../../engine/sweep';
 import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../../model';
 import { itemsOut, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { parallelStageCount, parallelThreadsOf } from '../../../spec/parallelThreads';
+import { counted } from '../../../views/format';
 import { ModelChart } from '../../../views/ModelChart';
 import { useLesson } from '../lessonContext';
 import { CHART_WIDTH_PX } from './layout';
@@ -151,7 +152,7 @@ export function LayoutChartBlock() {
       </div>
       <p className="hint" data-testid="layout-chart-hint">
         {bounded
-          ? `Queues hold ${current.queue.capacity} items: the closed model (Case 1) and, where its chain has at most a few thousand states, the exact bounded-queue chain.`
+          ? `Queues hold ${counted(current.queue.capacity ?? 0, 'item')}: the closed model (Case 1) and, where its chain has at most a few thousand states, the exact bounded-queue chain.`
           : 'Queues are unbounded: the open model (Case 2).'}{' '}
         {layoutSweepHint(plans.flat(), engineFor(current))} Each point is Eq. 2 for {nit} items out
         at the rate its run held; the time axis is logarithmic.

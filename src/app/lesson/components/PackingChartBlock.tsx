@@ -14,6 +14,7 @@ import {
 } from '../../../engine/sweep';
 import { threadPacking } from '../../../model/seedModels';
 import { threadReduction } from '../../../spec/experimentSpec';
+import { counted } from '../../../views/format';
 import { ModelChart } from '../../../views/ModelChart';
 import { useLesson } from '../lessonContext';
 import { barrierVariant } from '../packing';
@@ -23,12 +24,17 @@ const StillModelChart = memo(ModelChart);
 /** The x axis: the paper's Fig. 1 goes from 1 to 16 cores. */
 const MAX_CORES = 16;
 
-/** The label says what the curve is: a bound that ignores balancing, not a prediction. */
+/** The label says what the curve is: a bound that ignores balancing, not a prediction, and its
+ * highest point where the threads outnumber the cores (none with one thread). */
 export function boundLabel(threads: number): string {
-  const at = Math.min(MAX_CORES, threads - 1);
-  const peak = threadPacking({ threads, cores: Math.max(1, at) }).slowdownVsReduction;
+  const name = 'idealised bound ⌈T/C⌉·C/T, no balancing inside an interval';
+  const outnumbered = Array.from({ length: Math.min(MAX_CORES, threads - 1) }, (_, i) => i + 1);
+  if (outnumbered.length === 0) return name;
+  const at = (cores: number) => threadPacking({ threads, cores }).slowdownVsReduction;
+  // The highest point; of equal ones the most cores (16 threads peak at 15 cores, 1.875).
+  const top = outnumbered.reduce((best, c) => (at(c) >= at(best) ? c : best));
   const paper = threads === 16 ? '; the paper measured 1.337' : '';
-  return `idealised bound ⌈T/C⌉·C/T, no balancing inside an interval (${peak.toFixed(3)} at ${threads} on ${at}${paper})`;
+  return `${name} (${at(top).toFixed(3)} at ${threads} on ${top}${paper})`;
 }
 
 /** What the sweep will do, in words true for its plan. */
@@ -39,7 +45,7 @@ export function sweepHint(
   simulatedBecause: string | null,
 ): string {
   if (points === 0)
-    return `With ${threads} thread${threads === 1 ? '' : 's'} no core count is outnumbered: set more threads.`;
+    return `With ${counted(threads, 'thread')} no core count is outnumbered: set more threads.`;
   const each = `Each point runs ${threads} threads and one thread per core on the same work and divides the times (the middle of ${SWEEP_REPEATS} runs each).`;
   if (measured === 0)
     return `${each} This sweep simulates all ${points} points on the twin${simulatedBecause ? ` (${simulatedBecause})` : ''}.`;
@@ -100,7 +106,7 @@ export function PackingChartBlock() {
     <div className="packing-chart-block" data-testid="packing-chart">
       <StillModelChart
         xLabel="cores"
-        yLabel={`time with ${threads} threads / with one per core`}
+        yLabel={`time with ${counted(threads, 'thread')} / with one per core`}
         width={CHART_WIDTH_PX}
         curves={[{ id: 'bound', label: boundLabel(threads), points: curve }]}
         points={points}
@@ -112,7 +118,11 @@ export function PackingChartBlock() {
           disabled={cancel !== null || jobs.length === 0}
           data-testid="sweep-cores"
         >
-          {cancel !== null ? 'Sweeping…' : `Sweep cores 1..${jobs.length} at ${threads} threads`}
+          {cancel !== null
+            ? 'Sweeping…'
+            : jobs.length === 0
+              ? 'Sweep cores'
+              : `Sweep cores 1..${jobs.length} at ${counted(threads, 'thread')}`}
         </button>
         <button onClick={() => setSwept({ jobs, points: [] })}>Clear points</button>
       </div>

@@ -3,7 +3,7 @@
 // two sections; a click in one unchecked the other's radio).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import { ControlsPanel } from '../../../../src/app/lesson/ControlsPanel';
+import { ControlsPanel, unitFor } from '../../../../src/app/lesson/ControlsPanel';
 import type { LessonControl } from '../../../../src/lessons/controls';
 
 test('two panels with the same choice control get radio groups of their own', () => {
@@ -29,4 +29,15 @@ test('two panels with the same choice control get radio groups of their own', ()
   expect(new Set(names).size).toBe(2); // one group per panel, both radios of a panel in it
   expect(names[0]).toBe(names[1]);
   expect(names[0]).not.toBe(names[2]);
+});
+
+test.each([
+  [1, 'items', '1 item'],
+  [2, 'items', '2 items'],
+  [1, 'phases', '1 phase'],
+  [1, 'µs', '1 µs'],
+  [1, 'ms', '1 ms'],
+  ['1', 'threads', '1 thread'],
+])('a value of %s shows its unit %s as "%s"', (value, unit, shown) => {
+  expect(`${value} ${unitFor(value, unit)}`).toBe(shown);
 });
