@@ -158,6 +158,27 @@ describe.each(lessons.map((l) => l.slug))('presenter mode: %s', (slug) => {
     }));
 });
 
+// A 1280×800 screen zoomed to 200% is 640×400 CSS pixels.
+test('on a page zoomed to 200% the key list lies over the bar and scrolls to its Close button', async () => {
+  const page = await presenter(lessons[0].slug, 640, 400);
+  await page.keyboard.press('?');
+  const help = page.getByTestId('keys-help');
+  await help.waitFor();
+  // What is on top at the heading's middle is the list itself, not the presenter's bar.
+  const heading = (await help.locator('h2').boundingBox())!;
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid=keys-help]') !== null,
+    [heading.x + heading.width / 2, heading.y + heading.height / 2],
+  );
+  expect(onTop).toBe(true);
+  const box = (await help.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(400);
+  const close = help.getByRole('button', { name: 'Close (Esc)' });
+  await close.scrollIntoViewIfNeeded();
+  await close.click();
+  await expect.poll(() => help.count()).toBe(0);
+});
+
 test('the keys: steps, run and pause, help, sweep, reset', async () => {
   // A long run (300 items at 50 ms on the slowest stage), so it cannot end between the keys
   // even on a loaded machine; each key may take a while to reach the engine's worker.
