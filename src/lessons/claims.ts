@@ -49,6 +49,9 @@ export interface CheckedClaim {
   check: string;
   /** One line per combination of `at`, with the numbers both sides had. */
   evidence: string[];
+  /** The combinations of `at` it was checked at, each over the lesson's defaults ({}: the
+   * defaults themselves). */
+  at: ControlValues[];
 }
 
 const CLAIM_ID = /^[a-z][a-z0-9-]{0,47}$/;
@@ -203,7 +206,8 @@ export function evaluateClaims(
     // A plain number is shown in the unit of the quantity it is compared with.
     const other = [claim.left, claim.right].find((s) => s.kind === 'quantity');
     const unitOf = other?.kind === 'quantity' ? other.quantity : undefined;
-    const evidence = combinations(claim.at).map((combo) => {
+    const at = combinations(claim.at);
+    const evidence = at.map((combo) => {
       const [a, aText] = sideValue(claim.left, specAt, combo, unitOf);
       const [b, bText] = sideValue(claim.right, specAt, combo, unitOf);
       const where = Object.keys(combo).length
@@ -216,7 +220,7 @@ export function evaluateClaims(
         );
       return `${where}: ${aText} ${relationText(claim.relation)} ${bText}`;
     });
-    return { id: claim.id, says: claim.says, check: claim.check, evidence };
+    return { id: claim.id, says: claim.says, check: claim.check, evidence, at };
   });
 }
 
@@ -237,4 +241,17 @@ export function sideValue(
 export function bracket(values: ControlValues): string {
   const entries = Object.entries(values);
   return entries.length ? `[${entries.map(([k, v]) => `${k}=${v}`).join(', ')}]` : '';
+}
+
+/** Whether a claim speaks of the defaults while the page shows other settings. A claim checked
+ * with `at` names its settings in its sentence ("With 3 threads on extract, rank is ..."), so it
+ * holds as written whatever the page shows; one checked at the defaults alone often does not say
+ * so ("extract is busy nearly all the time"), and may be false at the values on screen. */
+export function defaultsClaimElsewhere(
+  claim: Pick<CheckedClaim, 'at'>,
+  controls: LessonControl[],
+  values: ControlValues,
+): boolean {
+  const atDefaults = claim.at.length === 1 && Object.keys(claim.at[0]).length === 0;
+  return atDefaults && controls.some((c) => String(values[c.id]) !== String(c.defaultValue));
 }

@@ -4,9 +4,9 @@
 // `::stage name…` lines naming the views a section's presenter step shows.
 import katex from 'katex';
 import { marked } from 'marked';
-import type { CheckedClaim } from './claims';
+import { defaultsClaimElsewhere, type CheckedClaim } from './claims';
+import type { ControlValues, LessonControl } from './controls';
 import { COMPONENT_NAMES, type ComponentName } from './components';
-import type { ControlValues } from './controls';
 
 export type ProseBlock =
   | { kind: 'html'; html: string }
@@ -41,10 +41,39 @@ const CLAIM_LINK = /<a href="claim:([^"]*)">([\s\S]*?)<\/a>/g;
 const escapeAttr = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+const CLAIM_MARK = '<sup class="claim-mark" aria-label="checked claim">✓</sup>';
+
 /** A sentence backed by a checked claim: marked, with the numbers that were checked as its title. */
 function claimSpan(claim: CheckedClaim, html: string): string {
   const title = `Checked when the lesson was built: ${claim.evidence.join('; ')}`;
-  return `<span class="claim" data-testid="claim" data-claim="${claim.id}" title="${escapeAttr(title)}">${html}<sup class="claim-mark" aria-label="checked claim">✓</sup></span>`;
+  return `<span class="claim" data-testid="claim" data-claim="${claim.id}" title="${escapeAttr(title)}">${html}${CLAIM_MARK}</span>`;
+}
+
+/** The prose as the page shows it at `values`: the marks of claims about the defaults say so
+ * ("✓ at the defaults") when the page shows other settings, at which they may not hold. */
+export function proseAtValues(
+  html: string,
+  claims: CheckedClaim[],
+  controls: LessonControl[],
+  values: ControlValues,
+): string {
+  const marked = `<sup class="claim-mark other" aria-label="checked claim, at the defaults, not at the settings on this page">✓ at the defaults</sup>`;
+  let out = html;
+  for (const c of claims.filter((c) => defaultsClaimElsewhere(c, controls, values))) {
+    const span = `data-claim="${c.id}"`;
+    // Every sentence that cites it (a claim may back more than one).
+    for (let start = out.indexOf(span); start >= 0; start = out.indexOf(span, start + 1)) {
+      const mark = out.indexOf(CLAIM_MARK, start);
+      if (mark < 0) break;
+      out =
+        out.slice(0, start) +
+        `${span} data-settings="other"` +
+        out.slice(start + span.length, mark) +
+        marked +
+        out.slice(mark + CLAIM_MARK.length);
+    }
+  }
+  return out;
 }
 
 /** Markdown with math: formulas are typeset first and kept away from the markdown parser. */

@@ -252,6 +252,22 @@ test('on a phone (390 px) no page scrolls sideways: wide views scroll inside the
   expect(pageErrors(page)).toEqual([]);
 });
 
+test('a sentence checked at the defaults says so once the controls leave them', async () => {
+  const page = await h.page();
+  const other = page.locator('[data-testid=claim][data-settings=other]');
+  await page.goto(`${h.url}#/lessons/pipelines-and-bubbles`);
+  await page.getByTestId('experiment').waitFor();
+  expect(await page.getByTestId('claim').count()).toBeGreaterThan(3);
+  expect(await other.count()).toBe(0);
+  // A queue of 1: "extract is busy nearly all the time" was checked at the defaults (queue 4).
+  await page.locator('input[data-control=queue]').fill('1');
+  await expect.poll(() => other.count()).toBeGreaterThan(0);
+  expect(await other.first().locator('.claim-mark').textContent()).toBe('✓ at the defaults');
+  // Sentences that name their own settings ("With 3 threads on extract, …") keep their mark.
+  expect(await other.count()).toBeLessThan(await page.getByTestId('claim').count());
+  expect(pageErrors(page)).toEqual([]);
+});
+
 test('an unknown lesson says so and links every lesson', async () => {
   const page = await h.page();
   await page.goto(`${h.url}#/lessons/no-such-lesson`);

@@ -10,6 +10,7 @@ import './present.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
+import { proseAtValues } from '../../lessons/renderProse';
 import { itemNoun } from '../../spec/runtimeKinds';
 import { ControlsPanel } from '../lesson/ControlsPanel';
 import { LessonContext, useLesson } from '../lesson/lessonContext';
@@ -266,7 +267,9 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
               <section
                 className="present-prose prose"
                 data-testid="present-prose"
-                dangerouslySetInnerHTML={{ __html: current.html }}
+                dangerouslySetInnerHTML={{
+                  __html: proseAtValues(current.html, lesson.claims, lesson.controls, values),
+                }}
               />
             </FitBox>
             <FitBox className="present-stage" widthPx={STAGE_WIDTH_PX} maxScale={1.6}>
@@ -347,7 +350,12 @@ function NotesView(p: {
       <section className="notes-text">
         <h2>Notes</h2>
         {p.notes === null ? (
-          <div className="prose" dangerouslySetInnerHTML={{ __html: p.html }} />
+          <div
+            className="prose"
+            dangerouslySetInnerHTML={{
+              __html: proseAtValues(p.html, lesson.claims, lesson.controls, values),
+            }}
+          />
         ) : (
           p.notes.split('\n\n').map((para, i) => <p key={i}>{para}</p>)
         )}
