@@ -142,8 +142,10 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
         )}
       {p.run && p.run.dropped > 0 && (
         <p className="notice">
-          Telemetry rings were full{replay ? ' in the recorded run' : ''}: {p.run.dropped} events
-          dropped (the run itself is unaffected).
+          Telemetry rings were full{replay ? ' in the recorded run' : ''}:{' '}
+          {p.run.dropped.toLocaleString('en-US')} events dropped (the run itself is unaffected). The
+          views drawn from events miss them: where they fall, a thread can look idle or blocked
+          while it worked.
         </p>
       )}
       {p.run?.error && (
