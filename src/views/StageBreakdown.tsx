@@ -115,20 +115,23 @@ export function StageBreakdown({ stations, runTimeUs, source, width = 420 }: Sta
           </g>
         );
       })}
-      <g transform={`translate(${LABEL_PX},${stations.length * ROW_PX + 14})`} className="legend">
-        <rect x={0} y={-9} width={10} height={10} className="useful-key" />
-        <text x={14} y={0}>
+      <g transform={`translate(0,${stations.length * ROW_PX + 14})`} className="legend">
+        {/* Useful time is drawn in each stage's own colour: the key shows the first three. */}
+        {[0, 1, 2].map((k) => (
+          <rect key={k} x={k * 5} y={-9} width={5} height={10} fill={stageColor(k)} />
+        ))}
+        <text x={19} y={0}>
           useful
         </text>
-        <rect x={70} y={-9} width={10} height={10} className="idle" />
-        <text x={84} y={0}>
+        <rect x={75} y={-9} width={10} height={10} className="idle" />
+        <text x={89} y={0}>
           idle
         </text>
-        <rect x={120} y={-9} width={10} height={10} className="blocked" />
-        <text x={134} y={0}>
+        <rect x={125} y={-9} width={10} height={10} className="blocked" />
+        <text x={139} y={0}>
           blocked
         </text>
-        <text x={190} y={0}>
+        <text x={205} y={0}>
           ▶ bottleneck
         </text>
       </g>
