@@ -25,6 +25,13 @@ export function Home({ errors }: { errors: string[] }) {
       ))}
       <Capabilities />
       <ol className="lesson-cards">
+        {/* The warm-up first: it is the shortest way to real threads, before lesson 1. */}
+        <LessonCard
+          href={shellHref('/threads')}
+          preview={previewUrl('counting-threads')}
+          title="Warm-up: counting threads"
+          summary="Start real threads on your cores, watch them count, and see what happens when their counters share one cache line."
+        />
         {lessons.map((l) => (
           <LessonCard
             key={l.slug}
@@ -34,12 +41,6 @@ export function Home({ errors }: { errors: string[] }) {
             summary={l.summary}
           />
         ))}
-        <LessonCard
-          href={shellHref('/threads')}
-          preview={previewUrl('counting-threads')}
-          title="Warm-up: counting threads"
-          summary="Start real threads on your cores, watch them count, and see what happens when their counters share one cache line."
-        />
       </ol>
       <p>
         <a href={shellHref('/papers')}>What the papers found, and what we find</a> — every source

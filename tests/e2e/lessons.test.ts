@@ -46,6 +46,8 @@ test('the home page lists every lesson with a preview, and says what this browse
   await page.goto(h.url);
   for (const l of LESSONS)
     await expect.poll(() => page.locator(`a[href="#/lessons/${l.slug}"]`).count()).toBe(1);
+  // The warm-up comes before lesson 1.
+  expect(await page.locator('.lesson-card a').first().getAttribute('href')).toBe('#/threads');
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   expect(await page.getByTestId('capabilities').textContent()).toContain(
     `cross-origin isolated, ${cores} cores — lessons run on real threads`,
