@@ -9,7 +9,8 @@
 import { HatchPattern, useHatchId } from './HatchPattern';
 import { scaleBand, scaleLinear } from 'd3';
 import type { IntervalRecord, ThreadInterval } from '../live/barrierState';
-import { counted, formatMs } from './format';
+import { counted } from '../spec/words';
+import { formatMs } from './format';
 import { kindOf, type Source } from './viewHelpers';
 import './views.css';
 

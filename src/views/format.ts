@@ -13,9 +13,6 @@ export function formatRate(perSec: number): string {
   return perSec.toPrecision(3);
 }
 
-/** `n` and a noun, the noun plural unless n is 1: "1 round", "3 rounds". */
-export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 /** A duration given in µs, in ms: two decimals under 10 ms, one above. */
 export const formatMs = (us: number) => `${(us / 1000).toFixed(us < 10_000 ? 2 : 1)} ms`;
 

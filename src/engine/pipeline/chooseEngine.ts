@@ -5,6 +5,7 @@
 // each), and the os schedule runs on all of them, so a spec's `cores` must be the visitor's.
 import { itemsOut, type ExperimentSpec } from '../../spec/experimentSpec';
 import { BUDGETS } from '../../spec/limits';
+import { counted } from '../../spec/words';
 import type { EngineKind } from './pipelineRun';
 
 export const OVERSUBSCRIPTION_LIMIT = 4;
@@ -30,8 +31,6 @@ export interface ChooseEngineResult {
   /** Why, in words for the page. */
   reason: string;
 }
-
-const realThreads = (n: number) => `${n} real thread${n === 1 ? '' : 's'}`;
 
 export function chooseEngine(spec: ExperimentSpec, ctx: EngineContext): ChooseEngineResult {
   const threads = spec.threads;
@@ -59,7 +58,10 @@ export function chooseEngine(spec: ExperimentSpec, ctx: EngineContext): ChooseEn
       engine: 'simulation',
       reason: `${threads} threads is more than ${limit} (your ${ctx.cores} cores × ${OVERSUBSCRIPTION_LIMIT}, at most ${THREADS_ENGINE_MAX_THREADS})`,
     };
-  return { engine: 'threads', reason: `${realThreads(threads)} on your ${ctx.cores} cores` };
+  return {
+    engine: 'threads',
+    reason: `${counted(threads, 'real thread')} on your ${ctx.cores} cores`,
+  };
 }
 
 const simulated = (reason: string): ChooseEngineResult => ({ engine: 'simulation', reason });
@@ -79,12 +81,12 @@ function chooseForBarrier(spec: ExperimentSpec, ctx: EngineContext): ChooseEngin
     const used = Math.min(cores, threads);
     return {
       engine: 'threads',
-      reason: `${threads} thread${threads === 1 ? '' : 's'} packed onto ${used} real core thread${used === 1 ? '' : 's'} on your ${ctx.cores} cores`,
+      reason: `${counted(threads, 'thread')} packed onto ${counted(used, 'real core thread')} on your ${ctx.cores} cores`,
     };
   }
   if (cores !== ctx.cores)
     return simulated(
-      `your OS spreads real threads over all ${ctx.cores} of your cores, so a budget of ${cores} core${cores === 1 ? '' : 's'} under OS scheduling is simulated (packed scheduling runs it on real threads)`,
+      `your OS spreads real threads over all ${ctx.cores} of your cores, so a budget of ${counted(cores, 'core')} under OS scheduling is simulated (packed scheduling runs it on real threads)`,
     );
   const limit = threadsLimit(ctx.cores);
   if (threads > limit)
@@ -93,6 +95,6 @@ function chooseForBarrier(spec: ExperimentSpec, ctx: EngineContext): ChooseEngin
     );
   return {
     engine: 'threads',
-    reason: `${realThreads(threads)} on your ${ctx.cores} cores, placed by your OS`,
+    reason: `${counted(threads, 'real thread')} on your ${ctx.cores} cores, placed by your OS`,
   };
 }

@@ -1,7 +1,7 @@
 // Rate formatting: SI suffixes with three significant digits; nonsense shows as 0. Whole numbers
 // that keep their sum.
 import { expect, test } from 'vitest';
-import { counted, formatRate, roundKeepingSum } from '../../../src/views/format';
+import { formatRate, roundKeepingSum } from '../../../src/views/format';
 
 test.each([
   [0, '0'],
@@ -39,8 +39,4 @@ test.each([
   const out = roundKeepingSum(values);
   expect(out).toEqual(whole);
   expect(out.reduce((a, b) => a + b, 0)).toBe(Math.round(values.reduce((a, b) => a + b, 0)));
-});
-
-test('counted: the noun plural unless there is one', () => {
-  expect([0, 1, 2].map((n) => counted(n, 'round'))).toEqual(['0 rounds', '1 round', '2 rounds']);
 });

@@ -4,7 +4,7 @@
 import { useEffect, useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
 import { measuredInNewestPlan, pairedRatio, type PairedRatio } from '../../../live/raceSummary';
-import { counted } from '../../../views/format';
+import { counted } from '../../../spec/words';
 import { QueueLayoutView } from '../../../views/QueueLayoutView';
 import { RaceBars } from '../../../views/RaceBars';
 import { commConfig, commPlan, FALSE_SHARING_QUEUES } from '../../queues/racePlans';

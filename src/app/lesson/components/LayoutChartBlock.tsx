@@ -10,7 +10,7 @@ import { planSweep, runSweep, type ChartPoint } from '../../../engine/sweep';
 import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../../model';
 import { itemsOut, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { parallelStageCount, parallelThreadsOf } from '../../../spec/parallelThreads';
-import { counted } from '../../../views/format';
+import { counted } from '../../../spec/words';
 import { ModelChart } from '../../../views/ModelChart';
 import { useLesson } from '../lessonContext';
 import { CHART_WIDTH_PX } from './layout';

@@ -14,7 +14,7 @@ import {
 } from '../../../engine/sweep';
 import { threadPacking } from '../../../model/seedModels';
 import { threadReduction } from '../../../spec/experimentSpec';
-import { counted } from '../../../views/format';
+import { counted } from '../../../spec/words';
 import { ModelChart } from '../../../views/ModelChart';
 import { useLesson } from '../lessonContext';
 import { barrierVariant } from '../packing';

@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { RaceQueue } from '../../../engine/race/raceConfig';
 import { benchRatio, type BenchRatio } from '../../../lessons/queueBench';
 import { measuredInNewestPlan, pairedRatio, type PairedRatio } from '../../../live/raceSummary';
-import { counted } from '../../../views/format';
+import { counted } from '../../../spec/words';
 import { commConfig, commPlan, FENCE_QUEUES } from '../../queues/racePlans';
 import { useRaceSession } from '../../queues/raceSession';
 
