@@ -5,7 +5,6 @@
 import type { BoardStream, BoardTask } from '../telemetry';
 import {
   BUFFER_LABEL_PX,
-  DEFAULT_BOUND,
   layoutStreamGraph,
   SLOT_PX,
   taskLabel as nodeLabel,
@@ -15,6 +14,7 @@ import {
 import { threadColor } from './threadColors';
 import { kindOf } from './viewHelpers';
 import type { ExperimentSpec } from '../spec/experimentSpec';
+import { DEFAULTS } from '../spec/limits';
 import './views.css';
 
 export interface StreamGraphViewProps {
@@ -127,7 +127,7 @@ export function StreamGraphView({
   width = 900,
 }: StreamGraphViewProps) {
   const layout = layoutStreamGraph(spec, tasks, streams, width);
-  const bound = spec.bound ?? DEFAULT_BOUND;
+  const bound = spec.bound ?? DEFAULTS.bound;
   const cycle = layout.streams.some((s) => s.stream.cyclic);
   const compact = layout.kind === 'sieve';
   const threads = Array.from({ length: spec.threads }, (_, i) => i);

@@ -3,6 +3,7 @@
 // a ring on a circle, and the sieve as its growing chain of filter tasks wrapping in rows between
 // the numbers and the primes. Positions are px in a drawing `width` wide.
 import type { ExperimentSpec } from '../spec/experimentSpec';
+import { DEFAULTS } from '../spec/limits';
 import { streamGraph } from '../spec/phaserGraph';
 import type { BoardStream, BoardTask } from '../telemetry';
 
@@ -50,14 +51,12 @@ const SIEVE_H = 38;
 const SIEVE_GAP = 14;
 /** A stream's buffer: up to MAX_SLOTS slots of SLOT_PX, its "full/bound" label after them. */
 export const SLOT_PX = 9;
-export const MAX_SLOTS = 16;
+const MAX_SLOTS = 16;
 /** Room kept for the buffer's label ("16/16", "0/8 ×64"), px. */
 export const BUFFER_LABEL_PX = 48;
 const slotsFor = (bound: number) => Math.min(bound, MAX_SLOTS);
 /** A ring's buffer label: "64/64" at most (a cycle's note is said once, under the ring). */
 export const RING_LABEL_PX = 34;
-/** The phasers' bound when the spec gives none (the runtime's default). */
-export const DEFAULT_BOUND = 8;
 /** How far below (above) a box the centre of a buffer placed under (over) it sits, px: under the
  * numbers (44 px high) that is in the gap between the chain's first two rows (filters are 38). */
 const BUFFER_OFFSET = 10;
@@ -226,7 +225,7 @@ export function layoutStreamGraph(
   width: number,
 ): GraphLayout {
   const ops = spec.stages.map((s) => s.op);
-  const bound = spec.bound ?? DEFAULT_BOUND;
+  const bound = spec.bound ?? DEFAULTS.bound;
   if (ops.includes('sieve')) {
     const { nodes, height, hidden, source, sink } = sieveLayout(spec, tasks, width);
     const boxes = streamBoxes(streams, nodes, spec).map((b) => atSieveEnd(b, source, sink));
