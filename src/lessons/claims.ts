@@ -243,15 +243,9 @@ export function bracket(values: ControlValues): string {
   return entries.length ? `[${entries.map(([k, v]) => `${k}=${v}`).join(', ')}]` : '';
 }
 
-/** Whether a claim speaks of the defaults while the page shows other settings. A claim checked
- * with `at` names its settings in its sentence ("With 3 threads on extract, rank is ..."), so it
- * holds as written whatever the page shows; one checked at the defaults alone often does not say
- * so ("extract is busy nearly all the time"), and may be false at the values on screen. */
-export function defaultsClaimElsewhere(
-  claim: Pick<CheckedClaim, 'at'>,
-  controls: LessonControl[],
-  values: ControlValues,
-): boolean {
-  const atDefaults = claim.at.length === 1 && Object.keys(claim.at[0]).length === 0;
-  return atDefaults && controls.some((c) => String(values[c.id]) !== String(c.defaultValue));
-}
+/** Whether a claim was checked at the defaults alone (no `at`). Such a sentence often does not
+ * say so ("extract is busy nearly all the time") and may be false at other settings; one checked
+ * with `at` names its settings in its words ("With 3 threads on extract, rank is ..."), so it
+ * holds as written whatever the page shows. */
+export const checkedAtDefaultsOnly = (claim: Pick<CheckedClaim, 'at'>): boolean =>
+  claim.at.length === 1 && Object.keys(claim.at[0]).length === 0;

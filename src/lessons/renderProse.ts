@@ -4,7 +4,7 @@
 // `::stage name…` lines naming the views a section's presenter step shows.
 import katex from 'katex';
 import { marked } from 'marked';
-import { defaultsClaimElsewhere, type CheckedClaim } from './claims';
+import { checkedAtDefaultsOnly, type CheckedClaim } from './claims';
 import type { ControlValues, LessonControl } from './controls';
 import { COMPONENT_NAMES, type ComponentName } from './components';
 
@@ -58,8 +58,9 @@ export function proseAtValues(
   values: ControlValues,
 ): string {
   const marked = `<sup class="claim-mark other" aria-label="checked claim, at the defaults, not at the settings on this page">✓ at the defaults</sup>`;
+  if (controls.every((c) => String(values[c.id]) === String(c.defaultValue))) return html;
   let out = html;
-  for (const c of claims.filter((c) => defaultsClaimElsewhere(c, controls, values))) {
+  for (const c of claims.filter(checkedAtDefaultsOnly)) {
     const span = `data-claim="${c.id}"`;
     // Every sentence that cites it (a claim may back more than one).
     for (let start = out.indexOf(span); start >= 0; start = out.indexOf(span, start + 1)) {

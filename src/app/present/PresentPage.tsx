@@ -10,9 +10,9 @@ import './present.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
-import { proseAtValues } from '../../lessons/renderProse';
 import { itemNoun } from '../../spec/runtimeKinds';
 import { ControlsPanel } from '../lesson/ControlsPanel';
+import { Prose } from '../lesson/Prose';
 import { LessonContext, useLesson } from '../lesson/lessonContext';
 import { readControlValues } from '../lesson/lessonControls';
 import { LESSON_COMPONENTS } from '../lesson/registry';
@@ -264,12 +264,11 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
         ) : (
           <div className="present-body">
             <FitBox className="present-prose-box">
-              <section
+              <Prose
+                html={current.html}
+                as="section"
                 className="present-prose prose"
-                data-testid="present-prose"
-                dangerouslySetInnerHTML={{
-                  __html: proseAtValues(current.html, lesson.claims, lesson.controls, values),
-                }}
+                testId="present-prose"
               />
             </FitBox>
             <FitBox className="present-stage" widthPx={STAGE_WIDTH_PX} maxScale={1.6}>
@@ -350,12 +349,7 @@ function NotesView(p: {
       <section className="notes-text">
         <h2>Notes</h2>
         {p.notes === null ? (
-          <div
-            className="prose"
-            dangerouslySetInnerHTML={{
-              __html: proseAtValues(p.html, lesson.claims, lesson.controls, values),
-            }}
-          />
+          <Prose html={p.html} />
         ) : (
           p.notes.split('\n\n').map((para, i) => <p key={i}>{para}</p>)
         )}
