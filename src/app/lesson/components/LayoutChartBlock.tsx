@@ -151,8 +151,8 @@ export function LayoutChartBlock() {
         <button onClick={() => setSweepPoints([])}>Clear sweep points</button>
       </div>
       <p className="hint" data-testid="layout-chart-hint">
-        {bounded
-          ? `Queues hold ${counted(current.queue.capacity ?? 0, 'item')}: the closed model (Case 1) and, where its chain has at most a few thousand states, the exact bounded-queue chain.`
+        {current.queue.capacity !== null
+          ? `Queues hold ${counted(current.queue.capacity, 'item')}: the closed model (Case 1) and, where its chain has at most a few thousand states, the exact bounded-queue chain.`
           : 'Queues are unbounded: the open model (Case 2).'}{' '}
         {layoutSweepHint(plans.flat(), engineFor(current))} Each point is Eq. 2 for {nit} items out
         at the rate its run held; the time axis is logarithmic.

@@ -28,13 +28,15 @@ const MAX_CORES = 16;
  * highest point where the threads outnumber the cores (none with one thread). */
 export function boundLabel(threads: number): string {
   const name = 'idealised bound ⌈T/C⌉·C/T, no balancing inside an interval';
-  const outnumbered = Array.from({ length: Math.min(MAX_CORES, threads - 1) }, (_, i) => i + 1);
-  if (outnumbered.length === 0) return name;
-  const at = (cores: number) => threadPacking({ threads, cores }).slowdownVsReduction;
+  const points = Array.from({ length: Math.min(MAX_CORES, threads - 1) }, (_, i) => ({
+    cores: i + 1,
+    y: threadPacking({ threads, cores: i + 1 }).slowdownVsReduction,
+  }));
+  if (points.length === 0) return name;
   // The highest point; of equal ones the most cores (16 threads peak at 15 cores, 1.875).
-  const top = outnumbered.reduce((best, c) => (at(c) >= at(best) ? c : best));
+  const top = points.reduce((best, p) => (p.y >= best.y ? p : best));
   const paper = threads === 16 ? '; the paper measured 1.337' : '';
-  return `${name} (${at(top).toFixed(3)} at ${threads} on ${top}${paper})`;
+  return `${name} (${top.y.toFixed(3)} at ${threads} on ${top.cores}${paper})`;
 }
 
 /** What the sweep will do, in words true for its plan. */
