@@ -17,6 +17,7 @@ import {
 } from '../../../src/model';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
 import { expectClose } from './vectors';
+import { barrierSpec } from '../sim/helpers';
 
 const exp = (meanUs: number) => ({ kind: 'exponential', meanUs });
 
@@ -308,14 +309,7 @@ describe('seed models', () => {
   });
 
   it('barrier interval rates: perfect balance and the packing bound, intervals per µs', () => {
-    const spec = parseExperimentSpec({
-      runtime: 'barrier',
-      stages: [{ name: 'compute', mode: 'parallel', service: { kind: 'fixed', us: 48_000 } }],
-      threads: 16,
-      cores: 15,
-      items: 10,
-      seed: 1,
-    });
+    const spec = barrierSpec(16, 15, 3000, 10, { seed: 1 });
     const rates = barrierIntervalRates(spec);
     expect(rates.balanced).toBeCloseTo(15 / 48_000, 15);
     expect(rates.balanced / rates.packingBound).toBeCloseTo(1.875, 12);

@@ -8,6 +8,7 @@ import { MAX_FRAME_MS, MAX_SPEED, MIN_SPEED, ReplayRun } from '../../../src/repl
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 import { readTap, type TelemetryEvent } from '../../../src/telemetry';
 import { FRAME_MS, PageStandIn, recordTwin, replayOf, trackerFor, twinSpec } from './twinRecording';
+import { barrierSpec } from '../sim/helpers';
 import { sieve } from '../sim/phaserSpecs';
 
 const RUNTIMES = ['static', 'work-stealing'] as const;
@@ -181,15 +182,7 @@ test('a batch runtime (two-stage output) replays its sampled counters: its event
 
 // What a replay counts must be what the live run counted (the lesson panel's "done / items").
 test("a barrier run replays intervals, not the threads' slices of them", () => {
-  const spec = parseExperimentSpec({
-    runtime: 'barrier',
-    stages: [{ name: 'compute', mode: 'parallel', service: { kind: 'fixed', us: 3 * 400 } }],
-    threads: 3,
-    cores: 2,
-    items: 60,
-    seed: 7,
-  });
-  const rec = recordTwin(spec);
+  const rec = recordTwin(barrierSpec(3, 2, 400, 60));
   expect(rec.summary.completed).toBe(60);
   const page = replayOf(rec, false);
   page.run.seek(rec.durationUs * 0.5);

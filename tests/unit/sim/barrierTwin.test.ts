@@ -5,28 +5,8 @@
 import { describe, expect, test } from 'vitest';
 import { createSimulation, type EventInput } from '../../../src/sim';
 import { barrierTelemetryProblems } from '../../support/barrierTelemetry';
-import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
-
-/** T threads, `perThreadUs` of work each when T threads share it (total = T × perThreadUs). */
-function barrier(
-  threads: number,
-  cores: number,
-  perThreadUs: number,
-  intervals: number,
-  more: Record<string, unknown> = {},
-): ExperimentSpec {
-  return parseExperimentSpec({
-    runtime: 'barrier',
-    stages: [
-      { name: 'compute', mode: 'parallel', service: { kind: 'fixed', us: threads * perThreadUs } },
-    ],
-    threads,
-    cores,
-    items: intervals,
-    seed: 7,
-    ...more,
-  });
-}
+import type { ExperimentSpec } from '../../../src/spec/experimentSpec';
+import { barrierSpec } from './helpers';
 
 function run(spec: ExperimentSpec, balancePeriodUs?: number) {
   const events: EventInput[] = [];
@@ -50,7 +30,7 @@ describe.each([
     [2, 4],
     [1, 1],
   ])('%i threads on %i cores: every barrier once per thread, none passed early', (t, c) => {
-    const spec = barrier(t, c, 700, 30, { schedule, barrier: kind, quantumUs: 300 });
+    const spec = barrierSpec(t, c, 700, 30, { schedule, barrier: kind, quantumUs: 300 });
     const { result, events } = run(spec, 2000);
     expect(barrierTelemetryProblems(spec, events, 'simulated')).toEqual([]);
     expect(result.completed).toBe(30);
@@ -67,7 +47,7 @@ describe('exact where the model is exact', () => {
       [4, 4],
       [3, 8],
     ])
-      expect(run(barrier(t, c, 1000, 10)).result.makespanUs).toBeCloseTo(10 * 1000, 6);
+      expect(run(barrierSpec(t, c, 1000, 10)).result.makespanUs).toBeCloseTo(10 * 1000, 6);
   });
 
   test('packed: each interval takes the busiest core: ceil(T/C) shares', () => {
@@ -77,21 +57,21 @@ describe('exact where the model is exact', () => {
       [16, 8],
       [3, 2],
     ]) {
-      const { result } = run(barrier(t, c, 500, 12, { schedule: 'packed' }));
+      const { result } = run(barrierSpec(t, c, 500, 12, { schedule: 'packed' }));
       expect(result.makespanUs).toBeCloseTo(12 * Math.ceil(t / c) * 500, 6);
     }
   });
 
   test('os without a balancer keeps the imbalance whatever the interval length', () => {
     for (const perThreadUs of [2000, 60000]) {
-      const tp = run(barrier(16, 15, perThreadUs, 8), 1e15).result.makespanUs;
+      const tp = run(barrierSpec(16, 15, perThreadUs, 8), 1e15).result.makespanUs;
       expect(tp).toBeCloseTo(8 * 2 * perThreadUs, 6);
     }
   });
 
   test('packed core time: the imbalance factor is max/min threads per core (2 at 15, 1.5 at 7)', () => {
     const factor = (c: number) => {
-      const busy = run(barrier(16, c, 500, 4, { schedule: 'packed' })).result.coreBusyUs!;
+      const busy = run(barrierSpec(16, c, 500, 4, { schedule: 'packed' })).result.coreBusyUs!;
       return Math.max(...busy) / Math.min(...busy);
     };
     expect(factor(15)).toBeCloseTo(2, 9);
@@ -102,7 +82,7 @@ describe('exact where the model is exact', () => {
 describe('the scheduler model', () => {
   // TP (16 threads) over TR (15 threads), the same total work per interval.
   const ratio = (perThreadUs: number, intervals: number) => {
-    const tp = barrier(16, 15, perThreadUs, intervals);
+    const tp = barrierSpec(16, 15, perThreadUs, intervals);
     const tr = { ...tp, threads: 15, tokens: 15 };
     return run(tp).result.makespanUs / run(tr).result.makespanUs;
   };
@@ -117,22 +97,22 @@ describe('the scheduler model', () => {
   });
 
   test('spinning waiters burn their slices when threads outnumber cores', () => {
-    const blocking = run(barrier(3, 2, 1000, 40, { quantumUs: 400 })).result.makespanUs;
-    const spin = run(barrier(3, 2, 1000, 40, { quantumUs: 400, barrier: 'spin' })).result
+    const blocking = run(barrierSpec(3, 2, 1000, 40, { quantumUs: 400 })).result.makespanUs;
+    const spin = run(barrierSpec(3, 2, 1000, 40, { quantumUs: 400, barrier: 'spin' })).result
       .makespanUs;
     expect(spin).toBeGreaterThan(blocking);
   });
 
   test('the same seed gives the same run; another seed moves the balancer', () => {
-    const a = run(barrier(16, 15, 3000, 40)).result;
-    const b = run(barrier(16, 15, 3000, 40)).result;
+    const a = run(barrierSpec(16, 15, 3000, 40)).result;
+    const b = run(barrierSpec(16, 15, 3000, 40)).result;
     expect(b).toEqual(a);
-    const other = run({ ...barrier(16, 15, 3000, 40), seed: 8 }).result;
+    const other = run({ ...barrierSpec(16, 15, 3000, 40), seed: 8 }).result;
     expect(other.makespanUs).not.toBe(a.makespanUs);
   });
 
   test('a bad balancer period is named', () => {
-    expect(() => createSimulation(barrier(2, 2, 500, 1), { balancePeriodUs: 0 })).toThrow(
+    expect(() => createSimulation(barrierSpec(2, 2, 500, 1), { balancePeriodUs: 0 })).toThrow(
       'invalid balancePeriodUs: 0 (allowed finite number > 0)',
     );
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseExperimentSpec, SpecError } from '../../../src/spec/experimentSpec';
 import { SpecError as FieldSpecError, readInteger } from '../../../src/spec/specFields';
 import { itemNoun } from '../../../src/spec/runtimeKinds';
+import { barrierSpec } from '../sim/helpers';
 
 const base = () => ({
   runtime: 'static',
@@ -56,14 +57,7 @@ describe('parseExperimentSpec on values', () => {
 
 describe('itemNoun', () => {
   it("names the barrier runtime's items intervals and every other runtime's items", () => {
-    const barrier = parseExperimentSpec({
-      runtime: 'barrier',
-      stages: [{ name: 'compute', mode: 'parallel', service: { kind: 'fixed', us: 3000 } }],
-      threads: 3,
-      cores: 2,
-      items: 4,
-      seed: 1,
-    });
+    const barrier = barrierSpec(3, 2, 1000, 4, { seed: 1 });
     const pipeline = parseExperimentSpec({
       runtime: 'static',
       stages: [{ name: 'only', mode: 'parallel', service: { kind: 'fixed', us: 100 } }],
