@@ -13,14 +13,21 @@ export interface Parsed<T> {
   error: string | null;
 }
 
+/** `threads=` (a key with nothing after it, as a hand-edited link leaves) is said like any other bad
+ * value: the visitor asked for something, and must learn that the default is used instead. */
+export function noValue(name: string, allowed: string, fallback: string | number): string {
+  return `${name}= has no value (${allowed}); using ${fallback}`;
+}
+
 export function parseIntParam(
   query: URLSearchParams,
   name: string,
   range: IntRange,
 ): Parsed<number> {
   const raw = query.get(name);
-  if (raw === null || raw === '') return { value: range.fallback, error: null };
+  if (raw === null) return { value: range.fallback, error: null };
   const allowed = `allowed ${range.min}..${range.max}`;
+  if (raw === '') return { value: range.fallback, error: noValue(name, allowed, range.fallback) };
   if (!/^[+-]?\d+$/.test(raw.trim()))
     return {
       value: range.fallback,
@@ -42,7 +49,9 @@ export function parseChoiceParam<T extends string>(
   fallback: T,
 ): Parsed<T> {
   const raw = query.get(name);
-  if (raw === null || raw === '') return { value: fallback, error: null };
+  if (raw === null) return { value: fallback, error: null };
+  if (raw === '')
+    return { value: fallback, error: noValue(name, `one of ${choices.join(', ')}`, fallback) };
   if ((choices as readonly string[]).includes(raw)) return { value: raw as T, error: null };
   return {
     value: fallback,

@@ -1,7 +1,12 @@
 // A lesson's control values as they appear in the URL (#/lessons/<slug>?threads=4&stages=7), each
 // checked against its control's range or choices; bad values are named and fall back to defaults.
-import { rangeValue, type ControlValues, type LessonControl } from '../../lessons/controls';
-import { parseChoiceParam, unknownParamErrors } from '../queryParams';
+import {
+  allowedValues,
+  rangeValue,
+  type ControlValues,
+  type LessonControl,
+} from '../../lessons/controls';
+import { noValue, parseChoiceParam, unknownParamErrors } from '../queryParams';
 
 /** Parameters every lesson page takes besides its controls. */
 export const LESSON_PAGE_PARAMS = ['engine'] as const;
@@ -48,10 +53,12 @@ const PAGE_PARAM_VALUES: Record<string, { values: readonly string[]; means: stri
   audience: { values: ['1'], means: "audience=1 is the presenter's audience window" },
 };
 
-/** A range control's URL value: absent → its default; bad → its default and a message. */
+/** A range control's URL value: absent → its default; empty or bad → its default and a message. */
 function rangeParam(query: URLSearchParams, c: LessonControl & { kind: 'range' }) {
   const raw = query.get(c.id);
-  if (raw === null || raw === '') return { value: c.defaultValue, error: null };
+  if (raw === null) return { value: c.defaultValue, error: null };
+  if (raw === '')
+    return { value: c.defaultValue, error: noValue(c.id, allowedValues(c), c.defaultValue) };
   const parsed = rangeValue(c, raw);
   if ('value' in parsed) return { value: parsed.value, error: null };
   return { value: c.defaultValue, error: `${parsed.error}; using ${c.defaultValue}` };

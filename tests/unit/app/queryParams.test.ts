@@ -9,9 +9,14 @@ const q = (s: string) => new URLSearchParams(s);
 const range = { min: 1, max: 64, fallback: 2 };
 
 describe('parseIntParam', () => {
-  test('absent or empty gives the fallback without an error', () => {
+  test('absent gives the fallback without an error', () => {
     expect(parseIntParam(q(''), 'threads', range)).toEqual({ value: 2, error: null });
-    expect(parseIntParam(q('threads='), 'threads', range)).toEqual({ value: 2, error: null });
+  });
+  test('a key with no value gives the fallback and says so, with the range', () => {
+    expect(parseIntParam(q('threads='), 'threads', range)).toEqual({
+      value: 2,
+      error: 'threads= has no value (allowed 1..64); using 2',
+    });
   });
   test('in-range values pass, bounds included', () => {
     expect(parseIntParam(q('threads=1'), 'threads', range).value).toBe(1);
@@ -39,6 +44,12 @@ describe('parseChoiceParam', () => {
     ).toEqual({
       value: 'packed',
       error: 'layout=diagonal is not one of packed, padded; using packed',
+    });
+  });
+  test('a key with no value is named with the choices', () => {
+    expect(parseChoiceParam(q('layout='), 'layout', ['packed', 'padded'], 'packed')).toEqual({
+      value: 'packed',
+      error: 'layout= has no value (one of packed, padded); using packed',
     });
   });
 });
@@ -75,5 +86,22 @@ describe('unknownParamErrors and page parameters', () => {
       readControlValues(controls, q('engine=simulation&audience=1'), 'x', ['engine', 'audience'])
         .errors,
     ).toEqual([]);
+  });
+  test("a lesson control's key with no value is named with its range and default", () => {
+    const threads: LessonControl = {
+      kind: 'range',
+      id: 'threads',
+      label: 'Threads',
+      min: 1,
+      max: 8,
+      step: 1,
+      unit: null,
+      defaultValue: 2,
+      targets: [],
+    };
+    expect(readControlValues([threads], q('threads='))).toEqual({
+      values: { threads: 2 },
+      errors: ['threads= has no value (allowed 1..8); using 2'],
+    });
   });
 });
