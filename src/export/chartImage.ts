@@ -1,7 +1,9 @@
 // A chart on the page as an image file: its own SVG markup with every element's computed style
 // written in as presentation attributes (colours, strokes, dashes, fonts — which the page gives
 // through CSS classes and variables), a background, and a title and description saying what it
-// shows, so the file draws the same anywhere; and a PNG rendered from that same file. Attributes,
+// shows — the title also drawn as a heading above the chart, since an image viewer shows no <title>
+// and a PNG pasted into slides would otherwise not say what it is — so the file draws the same
+// anywhere; and a PNG rendered from that same file. Attributes,
 // not style="": a strict Content-Security-Policy refuses style attributes set from script.
 
 /** SVG presentation properties the charts' CSS sets (each is also a presentation attribute). */
@@ -34,10 +36,14 @@ function backgroundOf(el: Element | null): string {
   return '#ffffff';
 }
 
+/** The heading's lines: the first bold, each this many px apart. */
+const HEADING_LINE_PX = 18;
+const HEADING_PAD_PX = 8;
+
 export function standaloneSvg(
   svg: SVGSVGElement,
-  about: { title: string; description: string },
-): string {
+  about: { title: string; description: string; heading: string[] },
+): { text: string; width: number; height: number } {
   const copy = svg.cloneNode(true) as SVGSVGElement;
   const originals = [svg, ...svg.querySelectorAll('*')];
   const copies = [copy, ...copy.querySelectorAll('*')];
@@ -56,8 +62,28 @@ export function standaloneSvg(
     }
   });
   const width = svg.width.baseVal.value;
-  const height = svg.height.baseVal.value;
+  const headingPx = about.heading.length
+    ? HEADING_PAD_PX * 2 + HEADING_LINE_PX * about.heading.length
+    : 0;
+  const height = svg.height.baseVal.value + headingPx;
+  // The chart moves down under the heading, whole.
+  const chart = document.createElementNS(SVG_NS, 'g');
+  chart.setAttribute('transform', `translate(0,${headingPx})`);
+  chart.append(...copy.childNodes);
+  const heading = about.heading.map((line, i) => {
+    const text = document.createElementNS(SVG_NS, 'text');
+    text.setAttribute('x', '12');
+    text.setAttribute('y', String(HEADING_PAD_PX + HEADING_LINE_PX * (i + 1) - 4));
+    text.setAttribute('font-family', computed.get(svg)!.getPropertyValue('font-family'));
+    text.setAttribute('font-size', i === 0 ? '15' : '12');
+    if (i === 0) text.setAttribute('font-weight', 'bold');
+    text.setAttribute('fill', computed.get(svg)!.getPropertyValue('color'));
+    text.textContent = line;
+    return text;
+  });
   copy.setAttribute('xmlns', SVG_NS);
+  copy.setAttribute('width', String(width));
+  copy.setAttribute('height', String(height));
   copy.setAttribute('viewBox', `0 0 ${width} ${height}`);
   const background = document.createElementNS(SVG_NS, 'rect');
   background.setAttribute('width', String(width));
@@ -67,8 +93,9 @@ export function standaloneSvg(
   title.textContent = about.title;
   const desc = document.createElementNS(SVG_NS, 'desc');
   desc.textContent = about.description;
-  copy.prepend(title, desc, background);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
+  copy.append(title, desc, background, ...heading, chart);
+  const text = `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(copy)}\n`;
+  return { text, width, height };
 }
 
 /** The standalone SVG drawn into a PNG at `scale` × its size (2: sharp on a projector). */

@@ -22,29 +22,36 @@ export function toCsv(header: readonly string[], rows: readonly CsvCell[][]): st
   return [header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-export const CHART_CSV_COLUMNS = [
-  'series',
-  'kind',
-  'x',
-  'items_per_s',
-  'min_items_per_s',
-  'max_items_per_s',
-] as const;
+/** The chart CSV's columns; the third, the swept control's value, is named for the control. */
+export const chartCsvColumns = (xColumn: string) =>
+  [
+    'series',
+    'kind',
+    // A control named like another column (none is today) keeps the columns distinct.
+    ['series', 'kind', 'items_per_s', 'min_items_per_s', 'max_items_per_s'].includes(xColumn)
+      ? `x_${xColumn}`
+      : xColumn,
+    'items_per_s',
+    'min_items_per_s',
+    'max_items_per_s',
+  ] as const;
 
 /**
  * The model chart's data, one row per mark: runs and sweep points (series "runs", kind measured
  * or simulated, with the spread of their repeats when they have one), then each model curve's
- * points (series = the curve's label, kind model). `x` is the swept control's value.
+ * points (series = the curve's label, kind model). The third column is the swept control's value,
+ * headed by its URL parameter name (`threads`), so the file says what was swept.
  */
 export function chartCsv(
   points: readonly ChartPoint[],
   curves: ReadonlyArray<{ label: string; points: Array<[number, number]> }>,
+  xColumn: string,
 ): string {
   const rows: CsvCell[][] = [
     ...points.map((p) => ['runs', dataKindOf(p.source), p.x, p.y, p.min ?? null, p.max ?? null]),
     ...curves.flatMap((c) => c.points.map(([x, y]) => [c.label, 'model', x, y, null, null])),
   ];
-  return toCsv(CHART_CSV_COLUMNS, rows);
+  return toCsv(chartCsvColumns(xColumn), rows);
 }
 
 /** Counter names as CSV columns: itemsIn → items_in, busyUs → busy_us. */

@@ -107,14 +107,21 @@ test('a real threads run is recorded, saved, opened again, replayed with step ba
   const svg = (await downloadOf(page, 'export-svg')).text;
   expect(svg).toMatch(/^<\?xml/);
   expect(svg).toContain('<title>PipeLab — Pipelines and bubbles');
+  // The title is also drawn: an image viewer or a slide shows no <title>.
+  expect(svg).toMatch(/<text[^>]*font-weight="bold"[^>]*>PipeLab — Pipelines and bubbles<\/text>/);
   // The measured dot's colour is written into the file, not left to the page's CSS.
   expect(svg).toMatch(/<circle[^>]*class="dot measured"[^>]*fill="rgb\(35, 100, 201\)"/);
   expect(svg).not.toContain('var(--');
   const png = (await downloadOf(page, 'export-png')).bytes;
   expect(png.subarray(1, 4).toString()).toBe('PNG');
   expect(png.readUInt32BE(16)).toBe(2 * 900); // IHDR width: the chart at twice its size
+  // IHDR height: the chart's, plus the heading's two lines, at twice the size.
+  const chartHeight = await page.locator('svg.model-chart').first().getAttribute('height');
+  expect(png.readUInt32BE(20)).toBe(2 * (Number(chartHeight) + 52));
   const chartCsv = (await downloadOf(page, 'export-chart-csv')).text.split('\r\n');
-  expect(chartCsv[0]).toBe('series,kind,x,items_per_s,min_items_per_s,max_items_per_s');
+  expect(chartCsv[0]).toBe(
+    'series,kind,extractThreads,items_per_s,min_items_per_s,max_items_per_s',
+  );
   expect(chartCsv[1]).toMatch(/^runs,measured,2,/);
 
   // Replayed here and left: the page shows the finished run's numbers again, as before.

@@ -13,6 +13,9 @@ export function ChartExports(p: {
   lessonSlug: string;
   lessonTitle: string;
   xLabel: string;
+  yLabel: string;
+  /** The CSV's column for the swept control's value: its URL parameter name. */
+  xColumn: string;
   points: ChartPoint[];
   curves: Array<{ label: string; points: Array<[number, number]> }>;
 }) {
@@ -26,14 +29,19 @@ export function ChartExports(p: {
       return null;
     }
     setError(null);
-    const text = standaloneSvg(el, {
+    const day = new Date().toISOString().slice(0, 10);
+    return standaloneSvg(el, {
       title: `PipeLab — ${p.lessonTitle}: ${el.getAttribute('aria-label') ?? ''}`,
       description:
-        `Exported from PipeLab on ${new Date().toISOString().slice(0, 10)}. Marks: filled ` +
+        `Exported from PipeLab on ${day}. Marks: filled ` +
         'circles = measured (real threads in the exporting browser), hollow diamonds = ' +
         'simulated (the discrete-event twin); lines = queueing models.',
+      // The chart's own legend says which mark is which.
+      heading: [
+        `PipeLab — ${p.lessonTitle}`,
+        `${p.yLabel} against ${p.xLabel.toLowerCase()} · exported ${day}`,
+      ],
     });
-    return { text, width: el.width.baseVal.value, height: el.height.baseVal.value };
   };
   return (
     <div className="chart-exports" data-testid="chart-exports">
@@ -63,7 +71,7 @@ export function ChartExports(p: {
       </button>
       <button
         data-testid="export-chart-csv"
-        onClick={() => download(name('csv'), chartCsv(p.points, p.curves), 'text/csv')}
+        onClick={() => download(name('csv'), chartCsv(p.points, p.curves, p.xColumn), 'text/csv')}
         title={`Runs and sweep points, and the model curves, against ${p.xLabel}`}
       >
         Data (CSV)

@@ -2,13 +2,7 @@
 // has them all, numbers are numbers, each row says where its number came from, and fields with
 // commas or quotes survive.
 import { expect, test } from 'vitest';
-import {
-  CHART_CSV_COLUMNS,
-  chartCsv,
-  runCsv,
-  RUN_CSV_COLUMNS,
-  toCsv,
-} from '../../../src/export/csv';
+import { chartCsvColumns, chartCsv, runCsv, RUN_CSV_COLUMNS, toCsv } from '../../../src/export/csv';
 import { recordTwin, twinSpec } from '../replay/twinRecording';
 
 /** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks. */
@@ -45,6 +39,17 @@ function parseCsv(text: string): string[][] {
 
 const isNumber = (s: string) => s !== '' && Number.isFinite(Number(s));
 
+test('chart CSV: a control named like another column keeps the columns distinct', () => {
+  expect(chartCsvColumns('kind')).toEqual([
+    'series',
+    'kind',
+    'x_kind',
+    'items_per_s',
+    'min_items_per_s',
+    'max_items_per_s',
+  ]);
+});
+
 test('chart CSV: runs and sweep points with their spread, then the model curves', () => {
   const text = chartCsv(
     [
@@ -62,9 +67,18 @@ test('chart CSV: runs and sweep points with their spread, then the model curves'
       },
       { label: 'Ideal', points: [[1, 70]] },
     ],
+    'threads',
   );
   const [header, ...rows] = parseCsv(text);
-  expect(header).toEqual([...CHART_CSV_COLUMNS]);
+  // The swept control's column is headed by its URL parameter name.
+  expect(header).toEqual([
+    'series',
+    'kind',
+    'threads',
+    'items_per_s',
+    'min_items_per_s',
+    'max_items_per_s',
+  ]);
   expect(rows).toHaveLength(6);
   for (const r of rows) {
     expect(r).toHaveLength(header.length);

@@ -10,6 +10,8 @@ import { useLesson } from '../lessonContext';
 import { modelCurves } from '../modelCurves';
 import { CHART_WIDTH_PX } from './layout';
 
+const Y_LABEL = 'throughput (items/s)';
+
 /** Redrawn only when its curves or points change, not on every frame of a run. */
 const StillModelChart = memo(ModelChart);
 
@@ -44,7 +46,7 @@ export function ModelChartBlock() {
     <div className="model-chart-block" ref={block}>
       <StillModelChart
         xLabel={control.label}
-        yLabel="throughput (items/s)"
+        yLabel={Y_LABEL}
         width={CHART_WIDTH_PX}
         curves={curves ?? []}
         points={sweep.points}
@@ -71,6 +73,8 @@ export function ModelChartBlock() {
         lessonSlug={lesson.slug}
         lessonTitle={lesson.title}
         xLabel={control.label}
+        yLabel={Y_LABEL}
+        xColumn={control.id}
         points={sweep.points}
         curves={curves ?? []}
       />
