@@ -3,6 +3,7 @@
 // (phaser/scheduler.hpp) and writing the same telemetry and board.
 import type { ExperimentSpec, StageOp } from '../spec/experimentSpec';
 import { streamGraph } from '../spec/phaserGraph';
+import { DEFAULTS } from '../spec/limits';
 import { BATCHED_FLAG, BoardWriter, CYCLIC_FLAG, type TaskState } from '../telemetry';
 import { CompletionClock } from './completionClock';
 import { Fifo } from './fifo';
@@ -121,7 +122,7 @@ export class PhaserRuntime extends SimCore {
       s.parent === undefined ? -1 : spec.stages.findIndex((p) => p.name === s.parent),
     );
     streams.forEach((st, k) =>
-      this.streams.push(new SimStream(k, st.reduce, spec.bound ?? 8, batch)),
+      this.streams.push(new SimStream(k, st.reduce, spec.bound ?? DEFAULTS.bound, batch)),
     );
     spec.stages.forEach((st, s) => {
       for (let c = 0; c < st.threads; c++)
@@ -464,7 +465,7 @@ export class PhaserRuntime extends SimCore {
     const link = new SimStream(
       this.streams.length,
       'any',
-      this.spec.bound ?? 8,
+      this.spec.bound ?? DEFAULTS.bound,
       primes.stream.batch,
     );
     this.streams.push(link);
