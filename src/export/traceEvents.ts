@@ -42,12 +42,14 @@ const SLICE_NAME: Record<Exclude<LaneState, 'busy'>, string> = {
   idle: 'idle',
   blocked: 'blocked (next queue full)',
   stealing: 'stealing',
+  ready: 'ready (its core running another thread)',
 };
 const CATEGORY: Record<LaneState, string> = {
   busy: 'busy',
   idle: 'idle',
   blocked: 'blocked',
   stealing: 'steal',
+  ready: 'ready',
 };
 
 export function recordingToTrace(rec: Recording): TraceFile {
@@ -138,7 +140,7 @@ function slices(rec: Recording, stageNames: string[]): TraceEvent[] {
         ts: ns(e.timeUs),
         args: { victim: e.arg },
       });
-    const next = laneStateAfter(e, stages);
+    const next = laneStateAfter(e, stages, rec.spec.runtime === 'barrier');
     const o = open[e.worker];
     if (!next || (next.state === o.state && next.stage === o.stage)) continue;
     close(e.worker, e.timeUs);

@@ -8,7 +8,7 @@ import type { TelemetryEvent } from '../telemetry';
 import { BatchQueueTracker, type BatchQueueSnapshot } from './batchQueueState';
 import { BufferPoolTracker, type BufferPoolSnapshot } from './bufferPool';
 
-export type LaneState = 'busy' | 'idle' | 'blocked' | 'stealing';
+export type LaneState = 'busy' | 'idle' | 'blocked' | 'stealing' | 'ready';
 
 export interface LaneSegment {
   startUs: number;
@@ -51,19 +51,32 @@ export const STEAL_WINDOW_US = 1_000_000;
 /** Steals of one pair inside one slot of this many µs share a record: memory stays bounded. */
 const STEAL_SLOT_US = 10_000;
 
-/** Slots per bucket: busy in stage s (s < stages), then idle, blocked, stealing. */
+/** Slots per bucket: busy in stage s (s < stages), then idle, blocked, stealing, ready. */
 const IDLE = 0;
 const BLOCKED = 1;
 const STEALING = 2;
+const READY = 3;
 /** The lane state of each slot after the stages', in slot order. */
-const WAIT_STATES = ['idle', 'blocked', 'stealing'] as const;
+const WAIT_STATES = ['idle', 'blocked', 'stealing', 'ready'] as const;
 
-/** The lane slot an event puts its worker in (null: the event does not change it). */
-function slotAfter(e: Pick<TelemetryEvent, 'kind' | 'stage'>, stages: number): number | null {
+/**
+ * The lane slot an event puts its worker in (null: the event does not change it).
+ * `slicedEnds`: the barrier runtime's events (contracts/telemetry.md), where an `end` closes one
+ * computing stretch of a thread's share of the interval — its core (explicit packing's round-robin
+ * or the twin's OS) moved on to a neighbour — so the thread is READY, waiting for a core, until its
+ * next `start`; after its last stretch, `barrier-arrive` comes at the same instant. Elsewhere an
+ * `end` finishes an item and the worker is idle until it finds the next.
+ */
+function slotAfter(
+  e: Pick<TelemetryEvent, 'kind' | 'stage'>,
+  stages: number,
+  slicedEnds: boolean,
+): number | null {
   switch (e.kind) {
     case 'start':
       return e.stage < stages ? e.stage : null;
     case 'end':
+      return stages + (slicedEnds ? READY : IDLE);
     case 'idle':
     case 'blocked-empty': // waiting for input: the stage has nothing to do — a bubble
     case 'barrier-arrive': // waiting at the barrier for the others
@@ -82,8 +95,9 @@ function slotAfter(e: Pick<TelemetryEvent, 'kind' | 'stage'>, stages: number): n
 export function laneStateAfter(
   e: Pick<TelemetryEvent, 'kind' | 'stage'>,
   stages: number,
+  slicedEnds = false,
 ): { state: LaneState; stage: number | null } | null {
-  const slot = slotAfter(e, stages);
+  const slot = slotAfter(e, stages, slicedEnds);
   if (slot === null) return null;
   return slot < stages
     ? { state: 'busy', stage: slot }
@@ -114,9 +128,11 @@ export class LiveStateTracker {
     readonly buckets = 450,
     /** The run's first link is a BatchQueue: its semi-buffer and item size, for its indices. */
     batchLink: { semiItems: number; itemBytes: number } | null = null,
+    /** The barrier runtime's events: an `end` leaves the thread ready (see slotAfter). */
+    readonly slicedEnds = false,
   ) {
     this.batch = batchLink ? new BatchQueueTracker(batchLink.semiItems, batchLink.itemBytes) : null;
-    this.slots = stages + 3;
+    this.slots = stages + WAIT_STATES.length;
     this.bucketUs = windowUs / buckets;
     this.time = Array.from({ length: workers }, () => new Float64Array(buckets * this.slots));
     this.slotOf = new Int32Array(workers).fill(stages + IDLE);
@@ -137,7 +153,7 @@ export class LiveStateTracker {
         this.recordSteal(e.worker, e.arg, e.timeUs);
         if (this.dequeLengths[e.arg] > 0) this.dequeLengths[e.arg]--;
       }
-      const slot = slotAfter(e, this.stages);
+      const slot = slotAfter(e, this.stages, this.slicedEnds);
       if (slot === null || slot === this.slotOf[e.worker]) continue;
       this.account(e.worker, e.timeUs);
       this.slotOf[e.worker] = slot;

@@ -1,5 +1,6 @@
 // One lane per worker over the last windowUs, scrolling as nowUs advances: busy in the stage's
-// colour, idle light grey, blocked red hatching, stealing purple; a legend and a time axis in ms.
+// colour, idle light grey, blocked red hatching, stealing purple, ready (a barrier run's thread
+// waiting for a core) pale blue; a legend and a time axis in ms.
 import { HatchPattern, useHatchId } from './HatchPattern';
 import { scaleLinear } from 'd3';
 import { clipToWindow, legendRows } from './chartLayout';
@@ -10,7 +11,7 @@ import './views.css';
 export interface TimelineSegment {
   startUs: number;
   endUs: number;
-  state: 'busy' | 'idle' | 'blocked' | 'stealing';
+  state: 'busy' | 'idle' | 'blocked' | 'stealing' | 'ready';
   stage: number | null;
 }
 
@@ -29,8 +30,9 @@ export interface TimelineProps {
   width?: number;
   /** Lane names, index = lane (default "worker i"). */
   laneLabels?: string[];
-  /** Legend words for the waiting states; a state named null is left out of the legend. */
-  stateNames?: Partial<Record<'idle' | 'blocked' | 'stealing', string | null>>;
+  /** Legend words for the waiting states; a state named null is left out of the legend, and so
+   * is `ready` unless named (only the barrier runtime's lanes have it). */
+  stateNames?: Partial<Record<Exclude<TimelineSegment['state'], 'busy'>, string | null>>;
   /** Colour of busy segments by their `stage` index (default: the stage palette). */
   busyColor?: (index: number) => string;
 }
@@ -45,6 +47,7 @@ const STATE_CLASS: Record<TimelineSegment['state'], string> = {
   idle: 'seg-idle',
   blocked: 'seg-blocked',
   stealing: 'seg-stealing',
+  ready: 'seg-ready',
 };
 
 export function Timeline({
@@ -79,8 +82,9 @@ export function Timeline({
     { state: 'idle' as const, fill: undefined, className: 'seg-idle' },
     { state: 'blocked' as const, fill: `url(#${hatchId})`, className: 'seg-blocked' },
     { state: 'stealing' as const, fill: undefined, className: 'seg-stealing' },
+    { state: 'ready' as const, fill: undefined, className: 'seg-ready' },
   ].flatMap(({ state, ...mark }) => {
-    const label = stateNames[state];
+    const label = state === 'ready' ? (stateNames.ready ?? null) : stateNames[state];
     return label === null ? [] : [{ ...mark, label: label ?? state }];
   });
   const legend = legendRows(
@@ -101,10 +105,12 @@ export function Timeline({
   const height = axisY + 40;
   const tickMs = x.tickFormat(6);
   const clipped = lanes.map((segments) => clipToWindow(segments, t0Us, nowUs));
-  const totalUs = { busy: 0, idle: 0, blocked: 0, stealing: 0 };
+  const totalUs = { busy: 0, idle: 0, blocked: 0, stealing: 0, ready: 0 };
   for (const s of clipped.flat()) totalUs[s.state] += s.endUs - s.startUs;
   const spanUs = Math.max(1, (nowUs - t0Us) * lanes.length);
   const shares = (Object.keys(totalUs) as Array<keyof typeof totalUs>)
+    // The states the legend names (busy and every waiting state not named null)
+    .filter((k) => k === 'busy' || waits.some((w) => w.className === STATE_CLASS[k]))
     .map((k) => `${k} ${Math.round((100 * totalUs[k]) / spanUs)}%`)
     .join(', ');
   return (

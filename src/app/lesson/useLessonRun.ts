@@ -29,9 +29,17 @@ export const WINDOW_US = 2_000_000;
 const LANES_REFRESH_MS = 100;
 
 /** A fresh live state for a run of this spec on this many workers, as the views draw it (with
- * the BatchQueue tracker when the run's first link is a BatchQueue). */
+ * the BatchQueue tracker when the run's first link is a BatchQueue, and a barrier run's ends
+ * read as "ready"). */
 export const newLiveTracker = (workers: number, spec: ExperimentSpec) =>
-  new LiveStateTracker(workers, spec.stages.length, WINDOW_US, undefined, firstBatchLink(spec));
+  new LiveStateTracker(
+    workers,
+    spec.stages.length,
+    WINDOW_US,
+    undefined,
+    firstBatchLink(spec),
+    spec.runtime === 'barrier',
+  );
 
 /** The barrier runtime's interval state for a run of this spec (null for the other runtimes). */
 const newBarrierTracker = (spec: ExperimentSpec) =>

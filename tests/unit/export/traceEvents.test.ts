@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { recordingToTrace } from '../../../src/export/traceEvents';
 import { recordTwin, twinSpec } from '../replay/twinRecording';
+import { barrierSpec } from '../sim/helpers';
 
 /** Checks one event against the trace-event format; returns the problems found. */
 function formatProblems(e: Record<string, unknown>, i: number): string[] {
@@ -140,4 +141,22 @@ describe.each(['static', 'work-stealing'] as const)('trace of a %s run', (runtim
       cores: 2,
     });
   });
+});
+
+test("a barrier run's trace shows a packed thread ready while its core runs a neighbour", () => {
+  // 3 threads on 2 cores, packed: core 0 runs threads 0 and 2 in turns, thread 1 has core 1.
+  const rec = recordTwin(barrierSpec(3, 2, 10_000, 4, { schedule: 'packed', quantumUs: 2_000 }));
+  const slices = recordingToTrace(rec).traceEvents.filter((e) => e.ph === 'X');
+  const readyUs = (tid: number) =>
+    slices
+      .filter((e) => e.tid === tid && e.cat === 'ready')
+      .reduce((sum, e) => sum + (e as { dur: number }).dur, 0);
+  const tids = [...new Set(slices.map((e) => e.tid!))].sort((a, b) => a - b);
+  // Each of core 0's threads waits about as long as it computes; thread 1 never waits for a core.
+  expect(readyUs(tids[0])).toBeGreaterThan(30_000);
+  expect(readyUs(tids[2])).toBeGreaterThan(30_000);
+  expect(readyUs(tids[1])).toBe(0);
+  expect(slices.find((e) => e.cat === 'ready')!.name).toBe(
+    'ready (its core running another thread)',
+  );
 });

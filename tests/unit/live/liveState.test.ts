@@ -39,6 +39,36 @@ test('start/end make busy and idle runs; busy threads are counted per stage', ()
   expect(simple(s.lanes[1]).at(-1)).toEqual(['blocked', null, 50, 60]);
 });
 
+test("a barrier run's thread is ready between its stretches, then waits at the barrier", () => {
+  // Its core ran a neighbour from 30 to 60; its last stretch ends as it arrives, at 80.
+  const events = [
+    ev(10, 0, 'start', 0),
+    ev(30, 0, 'end', 0),
+    ev(60, 0, 'start', 0),
+    ev(80, 0, 'end', 0),
+    ev(80, 0, 'barrier-arrive', 0),
+  ];
+  const barrier = new LiveStateTracker(1, 1, 1000, 100, null, true);
+  barrier.advance(events, 100);
+  expect(simple(barrier.snapshot().lanes[0])).toEqual([
+    ['idle', null, 0, 10],
+    ['busy', 0, 10, 30],
+    ['ready', null, 30, 60],
+    ['busy', 0, 60, 80],
+    ['idle', null, 80, 100],
+  ]);
+  // The pipelines' `end` finishes an item: the same events read as idle there.
+  const pipeline = new LiveStateTracker(1, 1, 1000, 100);
+  pipeline.advance(events, 100);
+  expect(simple(pipeline.snapshot().lanes[0]).map((l) => l[0])).toEqual([
+    'idle',
+    'busy',
+    'idle',
+    'busy',
+    'idle',
+  ]);
+});
+
 test('a bucket shows the state its worker spent most time in', () => {
   const t = new LiveStateTracker(1, 1, 1000, 10); // 100 µs buckets
   t.advance(

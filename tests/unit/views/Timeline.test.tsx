@@ -106,6 +106,27 @@ describe('Timeline', () => {
       expect(html).toContain(`>${word}<`);
   });
 
+  test("'ready' is in the legend and the summary only when named (a barrier run's lanes)", () => {
+    expect(render()).not.toContain('seg-ready');
+    expect(render()).not.toMatch(/aria-label="[^"]*ready/);
+    const lanes = [
+      [
+        { startUs: 8_000, endUs: 9_000, state: 'busy' as const, stage: 0 },
+        { startUs: 9_000, endUs: 9_500, state: 'ready' as const, stage: null },
+        { startUs: 9_500, endUs: 10_000, state: 'idle' as const, stage: null },
+      ],
+    ];
+    const html = render({
+      lanes,
+      stageNames: ['compute'],
+      stateNames: { idle: 'done, waiting', blocked: null, stealing: null, ready: 'ready, queued' },
+    });
+    const legend = [...html.matchAll(/class="legend">([^<]*)</g)].map((m) => m[1]);
+    expect(legend).toEqual(['compute', 'done, waiting', 'ready, queued']);
+    expect(segments(html).map((r) => r['data-state'])).toEqual(['busy', 'ready', 'idle']);
+    expect(html).toMatch(/aria-label="[^"]*busy 50%, idle 25%, ready 25%"/);
+  });
+
   test('time axis in ms over the window', () => {
     const html = render();
     expect(html).toContain('time since start (ms)');

@@ -1,6 +1,9 @@
-// ::timeline — each thread's recent past, rebuilt at 10 Hz (see useLessonRun).
+// ::timeline — each thread's recent past, rebuilt at 10 Hz (see useLessonRun). A barrier run's
+// lanes are its threads, named in the packing grid's words: computing, ready while its core runs a
+// neighbour, done and waiting at the barrier.
 import { memo, useMemo } from 'react';
-import { Timeline } from '../../../views/Timeline';
+import type { ExperimentSpec } from '../../../spec/experimentSpec';
+import { Timeline, type TimelineProps } from '../../../views/Timeline';
 import { useLesson } from '../lessonContext';
 import { WINDOW_US } from '../useLessonRun';
 import { CHART_WIDTH_PX } from './layout';
@@ -8,20 +11,57 @@ import { CHART_WIDTH_PX } from './layout';
 /** Skips frames whose lanes did not change. */
 const LiveTimeline = memo(Timeline);
 
+/** Under the OS on real threads the page sees one stretch per interval: when the OS gave the
+ * thread's core to another thread inside it is not in the events, so "ready" is not offered. */
+export const seesReadyTime = (spec: ExperimentSpec, engine: string | null): boolean =>
+  !(engine === 'threads' && spec.schedule === 'os');
+
+/** The legend's words for a barrier run's lanes (the pipelines keep the timeline's own). */
+export function barrierStateNames(seesReady: boolean): TimelineProps['stateNames'] {
+  return {
+    idle: 'done, waiting at the barrier',
+    blocked: null,
+    stealing: null,
+    ready: seesReady ? 'ready, its core running a neighbour' : null,
+  };
+}
+
 export function TimelineBlock() {
   const { spec, run } = useLesson();
   const stageNames = useMemo(() => spec?.stages.map((s) => s.name) ?? [], [spec]);
+  const engine = run.view?.engine ?? null;
+  const barrier = spec?.runtime === 'barrier';
+  const seesReady = spec ? seesReadyTime(spec, engine) : true;
+  const stateNames = useMemo(
+    () => (barrier ? barrierStateNames(seesReady) : undefined),
+    [barrier, seesReady],
+  );
   const live = run.view?.live;
+  const lanes = live?.lanes.length ?? 0;
+  const laneLabels = useMemo(
+    () => (barrier ? Array.from({ length: lanes }, (_, t) => `thread ${t}`) : undefined),
+    [barrier, lanes],
+  );
   if (!spec || !live)
     return <p className="hint">Run the experiment to see each thread's timeline.</p>;
   return (
-    <LiveTimeline
-      lanes={live.lanes}
-      stageNames={stageNames}
-      nowUs={live.lanesNowUs}
-      windowUs={WINDOW_US}
-      source={run.view?.engine ?? 'simulation'}
-      width={CHART_WIDTH_PX}
-    />
+    <>
+      <LiveTimeline
+        lanes={live.lanes}
+        stageNames={stageNames}
+        nowUs={live.lanesNowUs}
+        windowUs={WINDOW_US}
+        source={engine ?? 'simulation'}
+        width={CHART_WIDTH_PX}
+        stateNames={stateNames}
+        laneLabels={laneLabels}
+      />
+      {barrier && !seesReady && (
+        <p className="hint" data-testid="timeline-os-hint">
+          Your operating system's time slices are invisible to the page: a thread's computing bar
+          includes any time its core ran another thread.
+        </p>
+      )}
+    </>
   );
 }

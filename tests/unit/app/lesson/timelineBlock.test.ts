@@ -1,0 +1,21 @@
+// The barrier timeline's legend offers "ready" only where the events can show it: explicit packing
+// and the twin's OS write a stretch per time slice, the visitor's OS on real threads does not.
+import { expect, test } from 'vitest';
+import {
+  barrierStateNames,
+  seesReadyTime,
+} from '../../../../src/app/lesson/components/TimelineBlock';
+import { barrierSpec } from '../../sim/helpers';
+
+test.each([
+  ['packed', 'threads', true],
+  ['packed', 'simulation', true],
+  ['os', 'simulation', true],
+  ['os', 'threads', false],
+] as const)('schedule %s on %s: ready time seen = %s', (schedule, engine, seen) => {
+  const spec = barrierSpec(3, 2, 1000, 2, { schedule });
+  expect(seesReadyTime(spec, engine)).toBe(seen);
+  expect(barrierStateNames(seen)?.ready ?? null).toBe(
+    seen ? 'ready, its core running a neighbour' : null,
+  );
+});
