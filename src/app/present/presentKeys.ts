@@ -28,18 +28,19 @@ export interface KeyPress {
 }
 
 /** What the focused element does with keys itself: typing fields take every key but Escape,
- * sliders and radio buttons their arrows and space, buttons space. */
+ * sliders and radio buttons their arrows and space, buttons and checkboxes space. */
 function ownedByTarget(e: KeyPress, action: PresenterAction): boolean {
   const tag = (e.targetTag ?? '').toUpperCase();
   const type = (e.targetType ?? '').toLowerCase();
   const typing =
     tag === 'TEXTAREA' ||
     tag === 'SELECT' ||
-    (tag === 'INPUT' && type !== 'range' && type !== 'radio');
+    (tag === 'INPUT' && !['range', 'radio', 'checkbox'].includes(type));
   if (typing) return action !== 'close';
   const movesWithArrows = tag === 'INPUT' && (type === 'range' || type === 'radio');
   if (movesWithArrows) return action === 'next' || action === 'prev' || action === 'run-pause';
-  return tag === 'BUTTON' && action === 'run-pause';
+  const togglesWithSpace = tag === 'BUTTON' || (tag === 'INPUT' && type === 'checkbox');
+  return togglesWithSpace && action === 'run-pause';
 }
 
 export function actionForKey(e: KeyPress): PresenterAction | null {

@@ -148,6 +148,10 @@ describe('actionForKey', () => {
     [{ key: 'Escape', targetTag: 'INPUT', targetType: 'number' }, 'close'],
     [{ key: ' ', targetTag: 'BUTTON' }, null],
     [{ key: 'ArrowRight', targetTag: 'BUTTON' }, 'next'],
+    // A checkbox (the queue's "unbounded") takes space only: arrows and letters still act.
+    [{ key: ' ', targetTag: 'INPUT', targetType: 'checkbox' }, null],
+    [{ key: 'ArrowRight', targetTag: 'INPUT', targetType: 'checkbox' }, 'next'],
+    [{ key: 's', targetTag: 'INPUT', targetType: 'checkbox' }, 'sweep'],
   ])('%o → %s', (press, action) => {
     expect(actionForKey(press)).toBe(action);
   });
