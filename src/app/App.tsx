@@ -8,19 +8,22 @@ import { adHocLesson } from '../lessons/adHocLesson';
 import { Home } from './Home';
 import { unknownParamErrors } from './queryParams';
 import { EmbedBar, useReportHeight } from './embed';
-import { pageQuery, shellHref, useRoute } from './route';
+import { pageQuery, SHELL_PARAMS, shellHref, shellQuery, useRoute } from './route';
 
 export function App() {
   const route = useRoute();
   const embedParam = route.query.get('embed');
   const embedded = embedParam === '1';
   useReportHeight(embedded);
-  const shellErrors =
-    embedParam !== null && embedParam !== '1'
+  const shellErrors = [
+    ...(embedParam !== null && embedParam !== '1'
       ? [
           `embed=${embedParam} is not one of 1 (embed=1 shows the page without site chrome, for an iframe)`,
         ]
-      : [];
+      : []),
+    // A repeated shell key is said as a page's own repeated keys are.
+    ...unknownParamErrors(shellQuery(route.query), SHELL_PARAMS),
+  ];
   const query = pageQuery(route.query);
   let page;
   if (route.path === '/') page = <Home errors={unknownParamErrors(query, [])} />;
@@ -37,7 +40,7 @@ export function App() {
   return (
     <div className={embedded ? 'embedded' : undefined}>
       {embedded ? (
-        <EmbedBar path={route.path} query={route.query} />
+        <EmbedBar />
       ) : (
         <header className="top">
           <a href="#/" className="brand">

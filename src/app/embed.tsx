@@ -3,7 +3,7 @@
 // grow with it; a link opens the same page in a tab of its own, where it can have real threads.
 import { useEffect } from 'react';
 import { canUseThreads, threadsUnavailableReason } from '../engine/isolation';
-import { pageQuery, routeHash } from './route';
+import { pageQuery, parseRoute, routeHash } from './route';
 
 export const HEIGHT_MESSAGE = 'pipelab:height';
 
@@ -25,9 +25,20 @@ export function useReportHeight(active: boolean) {
   }, [active]);
 }
 
+/** This page without the embed: the route and query as the URL holds them NOW (the page rewrites
+ * its query with replaceState as controls move, which re-renders nothing here). */
+export function ownPageHref(): string {
+  const { path, query } = parseRoute(location.hash);
+  return `${location.pathname}${location.search}${routeHash(path, Object.fromEntries(pageQuery(query)))}`;
+}
+
 /** The embedded page's one line: what runs here, and a way out to real threads. */
-export function EmbedBar({ path, query }: { path: string; query: URLSearchParams }) {
-  const own = `${location.pathname}${location.search}${routeHash(path, Object.fromEntries(pageQuery(query)))}`;
+export function EmbedBar() {
+  // The link is brought up to date as a pointer or the keyboard reaches it, before it is followed
+  // (or copied): it carries the controls as the student left them.
+  const refresh = (e: { currentTarget: HTMLAnchorElement }) => {
+    e.currentTarget.href = ownPageHref();
+  };
   const threads = canUseThreads();
   // Opened on its own (a shared embed link), the page is not in a frame: say "here".
   const framed = window.parent !== window;
@@ -37,7 +48,15 @@ export function EmbedBar({ path, query }: { path: string; query: URLSearchParams
       {threads
         ? `Running on real threads in ${where}. `
         : `${threadsUnavailableReason()}${framed ? ' A frame can be isolated only inside a page that is isolated too.' : ''} So ${where} runs the discrete-event twin, labelled "simulated". `}
-      <a href={own} target="_blank" rel="noopener" data-testid="open-with-threads">
+      <a
+        href={ownPageHref()}
+        onPointerDown={refresh}
+        onFocus={refresh}
+        onMouseEnter={refresh}
+        target="_blank"
+        rel="noopener"
+        data-testid="open-with-threads"
+      >
         {threads
           ? framed
             ? 'Open in a tab of its own ↗'

@@ -34,6 +34,13 @@ export function pageQuery(query: URLSearchParams): URLSearchParams {
   return q;
 }
 
+/** The shell's parameters alone. */
+export function shellQuery(query: URLSearchParams): URLSearchParams {
+  return new URLSearchParams(
+    [...query].filter(([key]) => (SHELL_PARAMS as readonly string[]).includes(key)),
+  );
+}
+
 export function routeHash(path: string, query: Record<string, string | number>): string {
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   return `#${path}${qs ? `?${qs}` : ''}`;
@@ -56,6 +63,20 @@ export function withShellParams(
     if (v !== null) kept[p] = v;
   }
   return { ...query, ...kept };
+}
+
+/** A lesson's page or its presenter (`/lessons/x`, `/present/x`) at these control values and
+ * engine choice, keeping the shell's parameters: the two link to each other as they stand. */
+export function lessonHash(
+  path: string,
+  values: Record<string, string | number>,
+  preferSimulation: boolean,
+  extra: Record<string, string | number> = {},
+): string {
+  return routeHash(
+    path,
+    withShellParams({ ...values, ...(preferSimulation ? { engine: 'simulation' } : {}), ...extra }),
+  );
 }
 
 /** A link to another page of the site that keeps the shell's parameters (an embedded page's

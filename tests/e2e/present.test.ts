@@ -451,6 +451,12 @@ describe('embedded in a cross-origin iframe', () => {
       )
       .toMatch(/embed=1/);
     expect(await frame.locator('header.top').count()).toBe(0);
+    // The way out carries the controls as they are now, and the breadcrumb stays embedded.
+    const moved = await frame.locator('input[type=range]').first().getAttribute('data-control');
+    const value = await frame.locator('input[type=range]').first().inputValue();
+    await link.hover();
+    expect(await link.getAttribute('href')).toContain(`${moved}=${value}`);
+    expect(await frame.locator('.crumbs a').first().getAttribute('href')).toBe('#/?embed=1');
     const heights = () => page.evaluate(() => (window as unknown as { heights: number[] }).heights);
     await expect.poll(async () => (await heights()).length).toBeGreaterThan(0);
     expect(Math.max(...(await heights()))).toBeGreaterThan(1000);

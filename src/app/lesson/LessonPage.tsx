@@ -4,7 +4,7 @@
 import 'katex/dist/katex.min.css';
 import { useMemo } from 'react';
 import type { Lesson } from '../../lessons/loadLessons';
-import { replaceQuery, routeHash, withShellParams } from '../route';
+import { lessonHash, replaceQuery, shellHref } from '../route';
 import { usePresentKey } from './usePresentKey';
 import { ClaimsList } from './ClaimsList';
 import { LessonBlocks } from './LessonBlocks';
@@ -39,17 +39,15 @@ export function LessonPage({
     }),
   );
 
-  const presentHref = routeHash(
-    `/present/${lesson.slug}`,
-    withShellParams({ ...session.values, ...(preferSimulation ? { engine: 'simulation' } : {}) }),
-  );
+  const presentHref = lessonHash(`/present/${lesson.slug}`, session.values, preferSimulation);
   usePresentKey(lesson.number > 0 ? presentHref : null);
 
   return (
     <LessonContext.Provider value={session}>
       <main className="page lesson">
         <p className="crumbs">
-          <a href="#/">PipeLab</a> › {lesson.number > 0 ? `Lesson ${lesson.number}` : 'Experiment'}
+          <a href={shellHref('/')}>PipeLab</a> ›{' '}
+          {lesson.number > 0 ? `Lesson ${lesson.number}` : 'Experiment'}
           <ShareButton values={session.values} pageParams={pageParams ?? LESSON_PAGE_PARAMS} />
         </p>
         <h1>{lesson.title}</h1>

@@ -20,7 +20,7 @@ import { ReplayBar } from '../lesson/replay/ReplayBar';
 import { ShareButton } from '../lesson/ShareButton';
 import { useLessonSession } from '../lesson/useLessonSession';
 import { parseIntParam } from '../queryParams';
-import { routeHash, withShellParams } from '../route';
+import { lessonHash, routeHash } from '../route';
 import {
   openChannel,
   type AudienceStatus,
@@ -217,7 +217,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
       >
         <header className="present-bar">
           <h1 className="present-title">
-            <a href={`#/lessons/${lesson.slug}`}>
+            <a href={lessonHash(`/lessons/${lesson.slug}`, values, preferSimulation)}>
               {lesson.number}. {lesson.title}
             </a>
           </h1>
@@ -305,15 +305,7 @@ function presentUrl(
   step: number,
   extra: Record<string, string> = {},
 ): string {
-  return routeHash(
-    `/present/${slug}`,
-    withShellParams({
-      ...values,
-      ...(preferSimulation ? { engine: 'simulation' } : {}),
-      step,
-      ...extra,
-    }),
-  );
+  return lessonHash(`/present/${slug}`, values, preferSimulation, { step, ...extra });
 }
 
 /** Runs a presenter command on this window's lesson session. */
