@@ -16,7 +16,17 @@ const LiveTimeline = memo(Timeline);
 export const seesReadyTime = (spec: ExperimentSpec, engine: string | null): boolean =>
   !(engine === 'threads' && spec.schedule === 'os');
 
-/** The legend's words for a barrier run's lanes (the pipelines keep the timeline's own). */
+/** The legend of a pipeline run's lanes: the timeline's own words, without the state its runtime
+ * never has — only work stealing steals, and it alone never blocks on a full queue (its tokens
+ * hold items back instead). */
+export function pipelineStateNames(
+  runtime: ExperimentSpec['runtime'],
+): TimelineProps['stateNames'] {
+  const stealing = runtime === 'work-stealing';
+  return stealing ? { blocked: null } : { stealing: null };
+}
+
+/** The legend's words for a barrier run's lanes. */
 export function barrierStateNames(seesReady: boolean): TimelineProps['stateNames'] {
   return {
     idle: 'done, waiting at the barrier',
@@ -32,9 +42,11 @@ export function TimelineBlock() {
   const engine = run.view?.engine ?? null;
   const barrier = spec?.runtime === 'barrier';
   const seesReady = spec ? seesReadyTime(spec, engine) : true;
+  const runtime = spec?.runtime;
   const stateNames = useMemo(
-    () => (barrier ? barrierStateNames(seesReady) : undefined),
-    [barrier, seesReady],
+    () =>
+      barrier ? barrierStateNames(seesReady) : runtime ? pipelineStateNames(runtime) : undefined,
+    [barrier, seesReady, runtime],
   );
   const live = run.view?.live;
   const lanes = live?.lanes.length ?? 0;

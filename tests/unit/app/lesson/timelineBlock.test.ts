@@ -1,8 +1,10 @@
-// The barrier timeline's legend offers "ready" only where the events can show it: explicit packing
-// and the twin's OS write a stretch per time slice, the visitor's OS on real threads does not.
+// The timeline's legend names the states a run can have: "ready" only where the events can show
+// it (explicit packing and the twin's OS write a stretch per time slice, the visitor's OS on real
+// threads does not), stealing only for work stealing, blocking on a full queue only without it.
 import { expect, test } from 'vitest';
 import {
   barrierStateNames,
+  pipelineStateNames,
   seesReadyTime,
 } from '../../../../src/app/lesson/components/TimelineBlock';
 import { barrierSpec } from '../../sim/helpers';
@@ -18,4 +20,9 @@ test.each([
   expect(barrierStateNames(seen)?.ready ?? null).toBe(
     seen ? 'ready, its core running a neighbour' : null,
   );
+});
+
+test('a pipeline legend leaves out the state its runtime never has', () => {
+  expect(pipelineStateNames('static')).toEqual({ stealing: null });
+  expect(pipelineStateNames('work-stealing')).toEqual({ blocked: null });
 });
