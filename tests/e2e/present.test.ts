@@ -202,6 +202,9 @@ test('the keys: steps, run and pause, help, sweep, reset', async () => {
   await runState('paused');
   await page.keyboard.press(' ');
   await runState('running');
+  // No view of step 1 has a sweep: `s` says so, until the step changes.
+  await page.keyboard.press('s');
+  await expect.poll(() => page.getByTestId('no-sweep').isVisible()).toBe(true);
 
   await page.keyboard.press('?');
   await expect.poll(() => page.getByTestId('keys-help').isVisible()).toBe(true);
@@ -211,6 +214,7 @@ test('the keys: steps, run and pause, help, sweep, reset', async () => {
 
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => present.getAttribute('data-step')).toBe('2');
+  expect(await page.getByTestId('no-sweep').count()).toBe(0);
   await page.keyboard.press('s');
   await expect.poll(() => page.getByTestId('sweep').isDisabled()).toBe(true);
   await page.keyboard.press('r');
@@ -220,6 +224,23 @@ test('the keys: steps, run and pause, help, sweep, reset', async () => {
   // The stopped run's numbers go too: the panel is as before the first run.
   await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
   expect(await page.getByTestId('completed').count()).toBe(0);
+  expect(pageErrors(page)).toEqual([]);
+});
+
+test("`s` runs the sweep of the chart on the stage, not the model chart's; `r` stops it", async () => {
+  // Lesson 3's layout chart sweeps both layouts with a button of its own.
+  const page = await presenter('balancing-a-static-pipeline', 1280, 720, '?engine=simulation');
+  const chart = page.locator('.present-stage [data-component=layout-chart]');
+  for (let k = 0; k < 10 && (await chart.count()) === 0; k++) {
+    const step = await page.getByTestId('present').getAttribute('data-step');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('present').getAttribute('data-step')).not.toBe(step);
+  }
+  const sweep = chart.getByTestId('sweep');
+  await page.keyboard.press('s');
+  await expect.poll(() => sweep.textContent()).toBe('Sweeping…');
+  await page.keyboard.press('r');
+  await expect.poll(() => sweep.isEnabled()).toBe(true);
   expect(pageErrors(page)).toEqual([]);
 });
 

@@ -10,6 +10,7 @@ import type { Lesson } from '../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { LessonReplay } from './replay/useRecordReplay';
 import type { FinishedRun, LessonRun, RunEvent } from './useLessonRun';
+import type { StageSweeps } from './stageSweeps';
 import type { LessonSweep } from './useSweep';
 
 export interface LessonContextValue {
@@ -36,6 +37,8 @@ export interface LessonContextValue {
   runs: FinishedRun[];
   /** Calls `listener` whenever a run starts or ends; returns the unsubscribe function. */
   onRunEvent: (listener: (event: RunEvent) => void) => () => void;
+  /** The sweeps the components on screen offer (the presenter's `s` runs the newest). */
+  stageSweeps: StageSweeps;
 }
 
 export const LessonContext = createContext<LessonContextValue | null>(null);

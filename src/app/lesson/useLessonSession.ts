@@ -11,6 +11,7 @@ import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { LessonContextValue } from './lessonContext';
 import { useRecordReplay } from './replay/useRecordReplay';
 import { useLessonRun, type FinishedRun, type RunEvent } from './useLessonRun';
+import { StageSweeps } from './stageSweeps';
 import { useSweep } from './useSweep';
 import { rememberMeasured } from '../measuredStore';
 
@@ -49,6 +50,7 @@ export function useLessonSession(
   const sweep = useSweep(lesson, values, engineContext);
   const [runs, setRuns] = useState<FinishedRun[]>([]);
   const [listeners] = useState(() => new Set<(event: RunEvent) => void>());
+  const [stageSweeps] = useState(() => new StageSweeps());
   const run = useLessonRun((event) => {
     if (event.type === 'ended' && event.state === 'done') {
       const finished = event.run;
@@ -93,10 +95,12 @@ export function useLessonSession(
     replay,
     runs,
     onRunEvent,
-    /** Stops the run and the sweep, clears the chart and measurements, controls to defaults. */
+    stageSweeps,
+    /** Stops the run and the sweeps, clears the chart and measurements, controls to defaults. */
     reset: () => {
       run.clear();
       sweep.cancel();
+      stageSweeps.cancelAll();
       sweep.clear();
       setMeasured({});
       setRuns([]);

@@ -58,6 +58,8 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
   const preferSimulation = query.get('engine') === 'simulation';
   const [step, setStep] = useState(initial.step);
   const [help, setHelp] = useState(false);
+  /** The step on which `s` found no sweep to run (said until the step changes). */
+  const [nothingToRun, setNothingToRun] = useState<number | null>(null);
   const [audienceStatus, setAudienceStatus] = useState<{
     status: AudienceStatus | null;
     atMs: number;
@@ -95,7 +97,8 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
   /** Runs a command here, or in the audience window when one is connected. */
   const command = (c: PresenterCommand) => {
     if (audienceConnected) return channel.current?.post({ type: 'command', command: c });
-    runCommand(sessionRef.current, c);
+    const ran = runCommand(sessionRef.current, c);
+    setNothingToRun(ran ? null : step);
   };
 
   // The channel: the audience follows the presenter's step and values and runs its commands; the
@@ -253,6 +256,11 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
             {e}
           </p>
         ))}
+        {nothingToRun === step && (
+          <p role="status" className="notice" data-testid="no-sweep">
+            This step has no sweep: s sweeps the chart of a step that shows one.
+          </p>
+        )}
         {audienceConnected ? (
           <NotesView
             notes={current.notes}
@@ -308,16 +316,18 @@ function presentUrl(
   return lessonHash(`/present/${slug}`, values, preferSimulation, { step, ...extra });
 }
 
-/** Runs a presenter command on this window's lesson session. */
-function runCommand(s: ReturnType<typeof useLessonSession>, c: PresenterCommand) {
+/** Runs a presenter command on this window's lesson session; false when it has nothing to run
+ * (a sweep on a step whose views offer none). */
+function runCommand(s: ReturnType<typeof useLessonSession>, c: PresenterCommand): boolean {
   const state = s.run.view?.state;
   if (c === 'run-pause') {
     if (state === 'running') s.run.pause();
     else if (state === 'paused') s.run.resume();
     else if (s.spec && s.engine) s.run.start(s.spec, s.engine.engine);
-  } else if (c === 'sweep') s.sweep.start(s.run);
+  } else if (c === 'sweep') return s.stageSweeps.run();
   else if (c === 'reset') s.reset();
   else if (c === 'stop') s.run.stop();
+  return true;
 }
 
 function toggleFullscreen() {

@@ -13,6 +13,7 @@ import { parallelStageCount, parallelThreadsOf } from '../../../spec/parallelThr
 import { counted } from '../../../spec/words';
 import { ModelChart } from '../../../views/ModelChart';
 import { useLesson } from '../lessonContext';
+import { useStageSweep } from '../stageSweeps';
 import { CHART_WIDTH_PX } from './layout';
 import { sweepHint } from './ModelChartBlock';
 import type { ChooseEngineResult } from '../../../engine/pipeline/chooseEngine';
@@ -107,8 +108,8 @@ export function LayoutChartBlock() {
       ) ?? [],
     [pair, xs, lesson, values, engineFor],
   );
-  if (!pair || !current || control?.kind !== 'range') return null;
   const sweep = () => {
+    if (!pair) return;
     sweeping?.();
     let stop = () => {};
     const next = (k: number) => {
@@ -130,6 +131,19 @@ export function LayoutChartBlock() {
     next(0);
     setSweeping(() => () => stop());
   };
+  // The presenter's `s` runs this sweep while the chart is on the stage.
+  useStageSweep(
+    pair
+      ? {
+          start: () => sweeping || sweep(),
+          cancel: () => {
+            sweeping?.();
+            setSweeping(null);
+          },
+        }
+      : null,
+  );
+  if (!pair || !current || control?.kind !== 'range') return null;
   const x = values[NP_TH];
   return (
     <div className="model-chart-block layout-chart" data-testid="layout-chart">

@@ -7,6 +7,7 @@ import { SWEEP_REPEATS, type SweepJob } from '../../../engine/sweep';
 import { ModelChart } from '../../../views/ModelChart';
 import { ChartExports } from '../ChartExports';
 import { useLesson } from '../lessonContext';
+import { useStageSweep } from '../stageSweeps';
 import { modelCurves } from '../modelCurves';
 import { CHART_WIDTH_PX } from './layout';
 
@@ -39,6 +40,12 @@ export function ModelChartBlock() {
       control &&
       modelCurves(lesson.experimentSource, lesson.controls, values, lesson.models, control),
     [lesson, values, control],
+  );
+  // The presenter's `s` runs this sweep while the chart is on the stage.
+  useStageSweep(
+    spec && control
+      ? { start: () => sweep.running || sweep.start(run), cancel: sweep.cancel }
+      : null,
   );
   if (!spec || !control) return null;
   const x = values[control.id];

@@ -17,6 +17,7 @@ import { threadReduction } from '../../../spec/experimentSpec';
 import { counted } from '../../../spec/words';
 import { ModelChart } from '../../../views/ModelChart';
 import { useLesson } from '../lessonContext';
+import { useStageSweep } from '../stageSweeps';
 import { barrierVariant } from '../packing';
 import { CHART_WIDTH_PX } from './layout';
 
@@ -82,13 +83,8 @@ export function PackingChartBlock() {
     });
   }, [barrier, threads, context]);
   const points = swept.jobs === jobs ? swept.points : [];
-  if (!barrier) return <p className="hint">This chart draws the barrier runtime.</p>;
-  const curve: Array<[number, number]> = Array.from({ length: MAX_CORES }, (_, i) => [
-    i + 1,
-    threadPacking({ threads, cores: i + 1 }).slowdownVsReduction,
-  ]);
-  const measured = jobs.filter((j) => j.engine === 'threads').length;
   const sweep = () => {
+    if (jobs.length === 0) return;
     cancel?.();
     run.stop();
     setSwept({ jobs, points: [] });
@@ -104,6 +100,24 @@ export function PackingChartBlock() {
     );
     setCancel(() => stop);
   };
+  // The presenter's `s` runs this sweep while the chart is on the stage.
+  useStageSweep(
+    barrier
+      ? {
+          start: () => cancel || sweep(),
+          cancel: () => {
+            cancel?.();
+            setCancel(null);
+          },
+        }
+      : null,
+  );
+  if (!barrier) return <p className="hint">This chart draws the barrier runtime.</p>;
+  const curve: Array<[number, number]> = Array.from({ length: MAX_CORES }, (_, i) => [
+    i + 1,
+    threadPacking({ threads, cores: i + 1 }).slowdownVsReduction,
+  ]);
+  const measured = jobs.filter((j) => j.engine === 'threads').length;
   return (
     <div className="packing-chart-block" data-testid="packing-chart">
       <StillModelChart

@@ -1,0 +1,57 @@
+// The sweeps of the components on screen, for the presenter's keys: a step's chart may have a
+// sweep of its own (lesson 3's layouts, lesson 7's cores) besides the model chart's, and `s` must
+// run the one the audience sees, `r` stop it. Each component offers its sweep while it is mounted
+// (useStageSweep); `s` runs the newest offer, and none means the step has no sweep to run.
+import { useEffect, useRef } from 'react';
+import { useLesson } from './lessonContext';
+
+export interface StageSweep {
+  /** What the component's Sweep button does (nothing while it is sweeping already). */
+  start: () => void;
+  cancel: () => void;
+}
+
+export class StageSweeps {
+  private readonly offers: StageSweep[] = [];
+
+  /** Offers a sweep until the returned function withdraws it. */
+  offer(sweep: StageSweep): () => void {
+    this.offers.push(sweep);
+    return () => {
+      const at = this.offers.indexOf(sweep);
+      if (at >= 0) this.offers.splice(at, 1);
+    };
+  }
+
+  /** Runs the newest offered sweep; false when no component on screen offers one. */
+  run(): boolean {
+    const sweep = this.offers.at(-1);
+    sweep?.start();
+    return sweep !== undefined;
+  }
+
+  /** Stops every offered sweep (the presenter's reset). */
+  cancelAll(): void {
+    for (const sweep of this.offers) sweep.cancel();
+  }
+}
+
+/** Offers this component's sweep (null: it has none now) to the presenter's keys. */
+export function useStageSweep(sweep: StageSweep | null): void {
+  const { stageSweeps } = useLesson();
+  const latest = useRef(sweep);
+  useEffect(() => {
+    latest.current = sweep;
+  });
+  const offered = sweep !== null;
+  useEffect(
+    () =>
+      offered
+        ? stageSweeps.offer({
+            start: () => latest.current?.start(),
+            cancel: () => latest.current?.cancel(),
+          })
+        : undefined,
+    [stageSweeps, offered],
+  );
+}
