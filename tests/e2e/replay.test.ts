@@ -134,6 +134,21 @@ test('a real threads run is recorded, saved, opened again, replayed with step ba
   expect(await experimentData(page)).toMatchObject({ state: 'done', engine: 'threads' });
   expect(await page.locator('.run-numbers').first().textContent()).toBe(liveNumbers);
   expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
+  // Controls moved after the run: the panel says its numbers are the run's settings', not these.
+  const rank = page.locator('[data-control=rankThreads]');
+  await rank.press('ArrowRight');
+  await expect
+    .poll(() => page.getByTestId('settings-moved').textContent())
+    .toContain('since this run');
+  await rank.press('ArrowLeft');
+  await expect.poll(() => page.getByTestId('settings-moved').count()).toBe(0);
+  // A control moved during a replay ends it: the replay's views never sit beside other settings.
+  await page.getByTestId('replay').click();
+  await bar(page).waitFor();
+  await rank.press('ArrowRight');
+  await expect.poll(() => bar(page).count(), { timeout: 10_000 }).toBe(0);
+  expect(await page.getByTestId('settings-moved').count()).toBe(1);
+  await rank.press('ArrowLeft');
 
   // A fresh page, a live run in flight: opening the file replaces it.
   const replay = await h.page();

@@ -5,6 +5,7 @@ import type { ControlValues, LessonControl } from '../../lessons/controls';
 import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../model';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { itemNoun } from '../../spec/runtimeKinds';
+import { sameSpec } from '../../spec/sameSpec';
 import { formatRate } from '../../views/format';
 import { kindOf } from '../../views/viewHelpers';
 import { visitorCores } from '../../engine/isolation';
@@ -49,6 +50,9 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
   const from = replay ? `${source}, replay` : source;
   const noun = itemNoun(p.spec);
   const barrier = noun === 'intervals';
+  // The run's numbers are for the settings it ran with; the model rows and the engine line are for
+  // the controls now. When the two differ the panel says so instead of pairing them silently.
+  const settingsMoved = !!p.run?.summary && !!p.spec && !replay && !sameSpec(p.run.spec, p.spec);
   return (
     <section
       className="experiment"
@@ -129,7 +133,15 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
             );
           })}
       </dl>
+      {settingsMoved && (
+        <p className="notice" data-testid="settings-moved">
+          {live
+            ? 'The settings changed during this run: its numbers are for the settings it started with, the models for the settings now. Restart to run these.'
+            : 'The settings changed since this run: its numbers are for the settings it ran with, the models for the settings now. Run to measure these.'}
+        </p>
+      )}
       {!replay &&
+        !settingsMoved &&
         p.engine?.engine === 'threads' &&
         p.spec &&
         !barrier &&

@@ -56,6 +56,9 @@ export interface LessonRunView {
   /** The replay in flight (its views' numbers are a recorded run's), or null for a live run. */
   replay: ReplayRun | null;
   state: RunState | 'idle';
+  /** What this run runs (a replay: the recorded run's): the views' numbers are for it, which the
+   * controls may have left since. */
+  spec: ExperimentSpec;
   /** A live run still waiting for its engine's threads (PipelineRun.starting). */
   starting: boolean;
   live: LiveState;
@@ -79,10 +82,12 @@ const idle = (
   tracker: LiveStateTracker,
   barrier: BarrierTracker | null,
   run: PipelineRun,
+  spec: ExperimentSpec,
 ): LessonRunView => ({
   engine: null,
   replay: run instanceof ReplayRun ? run : null,
   state: 'idle',
+  spec,
   starting: run.starting?.() ?? false,
   live: tracker.snapshot(),
   barrier: barrier?.snapshot() ?? null,
@@ -178,6 +183,7 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
               engine: run.engine,
               replay: run instanceof ReplayRun ? run : null,
               state,
+              spec,
               starting: run.starting?.() ?? false,
               // Less motion: the views keep their picture between refreshes; the numbers go on.
               live: reducedMotion.current && !refresh && prev?.live ? prev.live : fresh,
@@ -260,7 +266,7 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
       lanesRef.current = undefined;
       if (!(run instanceof ReplayRun)) lastLive.current = null;
       runRef.current = { run, spec, tracker, observer, barrier, tasks };
-      setView(idle(tracker, barrier, run));
+      setView(idle(tracker, barrier, run, spec));
       notify.current({ type: 'started', spec });
     },
     [endCurrent],

@@ -79,11 +79,17 @@ export function useLessonSession(
     },
     [lesson.slug],
   );
+  /** A control moved by the visitor (or a presenter's step) ends a replay first: the replay's
+   * views are the recording's, made at its own settings, and must not sit beside other ones. */
+  const move = (next: ControlValues) => {
+    if (replay.active) replay.exit();
+    setAll(next);
+  };
   return {
     lesson,
     values,
-    change: (id, value) => setAll({ ...values, [id]: value }),
-    changeMany: (changes) => setAll({ ...values, ...changes }),
+    change: (id, value) => move({ ...values, [id]: value }),
+    changeMany: (changes) => move({ ...values, ...changes }),
     spec,
     specError,
     engine,

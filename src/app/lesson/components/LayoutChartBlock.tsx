@@ -18,7 +18,8 @@ import { CHART_WIDTH_PX } from './layout';
 import { sweepHint } from './ModelChartBlock';
 import type { ChooseEngineResult } from '../../../engine/pipeline/chooseEngine';
 import type { SweepJob } from '../../../engine/sweep';
-import { layoutPair, sameSpec, specWith, type Layout } from './layouts';
+import { sameSpec } from '../../../spec/sameSpec';
+import { layoutPair, specWith, type Layout } from './layouts';
 
 const StillModelChart = memo(ModelChart);
 const NP_TH = 'npTh';

@@ -7,16 +7,9 @@ import { formatRate } from '../../../views/format';
 import { StageBreakdown } from '../../../views/StageBreakdown';
 import { kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
+import { sameSpec } from '../../../spec/sameSpec';
 import { useRunSequence } from '../useRunSequence';
-import {
-  LAYOUT_CONTROL,
-  latestRun,
-  layoutPair,
-  sameSpec,
-  seconds,
-  specWith,
-  stationsOf,
-} from './layouts';
+import { LAYOUT_CONTROL, latestRun, layoutPair, seconds, specWith, stationsOf } from './layouts';
 
 /** The paper row the side-by-side ratio is reported under (lessons/03's `paper`). */
 export const COLLAPSE_ROW = 'collapse-beats-six';

@@ -5,6 +5,7 @@
 import { applyControls, type ControlValues } from '../../../lessons/controls';
 import type { Lesson } from '../../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../../spec/experimentSpec';
+import { sameSpec } from '../../../spec/sameSpec';
 import { stageGroups } from '../../../spec/stageGroups';
 import type { StageCounters } from '../../../telemetry';
 import type { BreakdownStation } from '../../../views/StageBreakdown';
@@ -39,9 +40,6 @@ export function specWith(
     return null;
   }
 }
-
-export const sameSpec = (a: ExperimentSpec, b: ExperimentSpec) =>
-  JSON.stringify(a) === JSON.stringify(b);
 
 /** The most recent finished run of exactly this spec. */
 export function latestRun(runs: FinishedRun[], spec: ExperimentSpec): FinishedRun | undefined {
