@@ -1,9 +1,7 @@
 // The sweeps of the components on screen, for the presenter's keys: a step's chart may have a
 // sweep of its own (lesson 3's layouts, lesson 7's cores) besides the model chart's, and `s` must
 // run the one the audience sees, `r` stop it. Each component offers its sweep while it is mounted
-// (useStageSweep); `s` runs the newest offer, and none means the step has no sweep to run.
-import { useEffect, useRef } from 'react';
-import { useLesson } from './lessonContext';
+// (useStageSweep.ts); `s` runs the newest offer, and none means the step has no sweep to run.
 
 export interface StageSweep {
   /** What the component's Sweep button does (nothing while it is sweeping already). */
@@ -34,24 +32,4 @@ export class StageSweeps {
   cancelAll(): void {
     for (const sweep of this.offers) sweep.cancel();
   }
-}
-
-/** Offers this component's sweep (null: it has none now) to the presenter's keys. */
-export function useStageSweep(sweep: StageSweep | null): void {
-  const { stageSweeps } = useLesson();
-  const latest = useRef(sweep);
-  useEffect(() => {
-    latest.current = sweep;
-  });
-  const offered = sweep !== null;
-  useEffect(
-    () =>
-      offered
-        ? stageSweeps.offer({
-            start: () => latest.current?.start(),
-            cancel: () => latest.current?.cancel(),
-          })
-        : undefined,
-    [stageSweeps, offered],
-  );
 }

@@ -13,7 +13,7 @@ import { parallelStageCount, parallelThreadsOf } from '../../../spec/parallelThr
 import { counted } from '../../../spec/words';
 import { ModelChart } from '../../../views/ModelChart';
 import { useLesson } from '../lessonContext';
-import { useStageSweep } from '../stageSweeps';
+import { useStageSweep } from '../useStageSweep';
 import { CHART_WIDTH_PX } from './layout';
 import { sweepHint } from './ModelChartBlock';
 import type { ChooseEngineResult } from '../../../engine/pipeline/chooseEngine';

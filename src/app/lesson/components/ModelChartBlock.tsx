@@ -7,7 +7,7 @@ import { SWEEP_REPEATS, type SweepJob } from '../../../engine/sweep';
 import { ModelChart } from '../../../views/ModelChart';
 import { ChartExports } from '../ChartExports';
 import { useLesson } from '../lessonContext';
-import { useStageSweep } from '../stageSweeps';
+import { useStageSweep } from '../useStageSweep';
 import { modelCurves } from '../modelCurves';
 import { CHART_WIDTH_PX } from './layout';
 

@@ -17,7 +17,7 @@ import { threadReduction } from '../../../spec/experimentSpec';
 import { counted } from '../../../spec/words';
 import { ModelChart } from '../../../views/ModelChart';
 import { useLesson } from '../lessonContext';
-import { useStageSweep } from '../stageSweeps';
+import { useStageSweep } from '../useStageSweep';
 import { barrierVariant } from '../packing';
 import { CHART_WIDTH_PX } from './layout';
 
