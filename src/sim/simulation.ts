@@ -3,7 +3,6 @@ import type { MeasuredServiceUs } from '../model/serviceTime';
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import type { BoardWriter } from '../telemetry';
 import { BarrierTwin, DEFAULT_BALANCE_PERIOD_US } from './barrierRuntime';
-import { Xoshiro128 } from './prng';
 import { stageSamplers } from './serviceSampler';
 import { PhaserRuntime } from './phaserRuntime';
 import { StaticRuntime } from './staticRuntime';
@@ -98,13 +97,12 @@ function twinOf(
 
 /**
  * Cores default to the thread count (no oversubscription); `spec.cores` below the thread count
- * time-shares cores (see SimCore). Two xoshiro128** streams derive from `spec.seed`: one for
- * service draws, one for steal victims (SimCore).
+ * time-shares cores (see SimCore). xoshiro128** streams derive from `spec.seed`: one per stage for
+ * its service draws (serviceSampler.ts), one for steal victims (SimCore).
  */
 export function createSimulation(spec: ExperimentSpec, options: SimOptions = {}): Simulation {
   if (spec.runtime === 'barrier') return barrierSimulation(spec, options);
-  const rngForService = new Xoshiro128(spec.seed ^ 0x5bd1e995);
-  const samplers = stageSamplers(spec, rngForService, options.measuredServiceUs);
+  const samplers = stageSamplers(spec, spec.seed ^ 0x5bd1e995, options.measuredServiceUs);
   const cores = Math.min(spec.cores ?? spec.threads, spec.threads);
   const stealCostUs = options.stealCostUs ?? DEFAULT_STEAL_COST_US;
   if (!(stealCostUs >= 0 && Number.isFinite(stealCostUs))) {
