@@ -43,10 +43,12 @@ const escapeAttr = (text: string) =>
 
 const CLAIM_MARK = '<sup class="claim-mark" aria-label="checked claim">✓</sup>';
 
-/** A sentence backed by a checked claim: marked, with the numbers that were checked as its title. */
+/** A sentence backed by a checked claim: marked, with the numbers that were checked as its title
+ * (shown on hover) and in data-evidence (shown on keyboard focus: the sentence is a Tab stop, and
+ * a focused element's title is its accessible description, which a screen reader reads out). */
 function claimSpan(claim: CheckedClaim, html: string): string {
-  const title = `Checked when the lesson was built: ${claim.evidence.join('; ')}`;
-  return `<span class="claim" data-testid="claim" data-claim="${claim.id}" title="${escapeAttr(title)}">${html}${CLAIM_MARK}</span>`;
+  const title = escapeAttr(`Checked when the lesson was built: ${claim.evidence.join('; ')}`);
+  return `<span class="claim" data-testid="claim" data-claim="${claim.id}" tabindex="0" title="${title}" data-evidence="${title}">${html}${CLAIM_MARK}</span>`;
 }
 
 /** The prose as the page shows it at `values`: the marks of claims about the defaults say so

@@ -57,11 +57,11 @@ export function LessonPage({
           <p className="hint claims-legend" data-testid="claims-legend">
             Sentences marked <span className="claim-mark">✓</span> were checked when this page was
             built, against the models or the twin (the seeded simulation of these runtimes) at the
-            settings they name; point at one, or open the list at the end of the page, for its
-            numbers. Once you move the controls, a sentence checked at the defaults is marked{' '}
-            <span className="claim-mark other">✓ at the defaults</span>: it may not hold at yours. A
-            run on your threads can come out differently, most of all while other programs keep your
-            cores busy.
+            settings they name; point at one or reach it with Tab, or open the list at the end of
+            the page, for its numbers. Once you move the controls, a sentence checked at the
+            defaults is marked <span className="claim-mark other">✓ at the defaults</span>: it may
+            not hold at yours. A run on your threads can come out differently, most of all while
+            other programs keep your cores busy.
           </p>
         )}
         {initial.errors.map((e) => (

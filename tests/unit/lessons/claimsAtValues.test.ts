@@ -42,6 +42,17 @@ test('at other settings both sentences citing the defaults claim say where it wa
 
 test('a claim checked with `at` keeps its plain mark at any settings', () => {
   const out = proseAtValues(html, claims, controls, { threads: 2, queue: 9 });
-  expect(out).toContain('data-claim="with-three" title=');
+  expect(out).toContain('data-claim="with-three" tabindex="0"');
   expect(out.match(/✓<\/sup>/g)).toHaveLength(1);
+});
+
+test('every claimed sentence is a Tab stop carrying its evidence for the focus box', () => {
+  const spans = [...html.matchAll(/<span class="claim"[^>]*>/g)].map((m) => m[0]);
+  expect(spans).toHaveLength(3);
+  for (const span of spans) {
+    expect(span).toContain('tabindex="0"');
+    const title = span.match(/ title="([^"]*)"/)?.[1];
+    expect(title).toContain('at the defaults: 2 &gt; 1');
+    expect(span).toContain(`data-evidence="${title}"`);
+  }
 });
