@@ -88,7 +88,11 @@ export function BatchChartBlock() {
       />
       <div className="buttons">
         <button onClick={measure} disabled={runs.running} data-testid="batch-measure">
-          {runs.running ? 'Measuring…' : onThreads ? 'Measure on your threads' : 'Simulate'}
+          {runs.running
+            ? 'Measuring…'
+            : onThreads
+              ? 'Measure batch sizes on your threads'
+              : 'Simulate batch sizes'}
         </button>
       </div>
       <p className="hint">

@@ -89,7 +89,11 @@ export function BranchCompareBlock() {
       />
       <div className="buttons">
         <button onClick={measure} disabled={runs.running} data-testid="branch-measure">
-          {runs.running ? 'Measuring…' : onThreads ? 'Measure on your threads' : 'Simulate'}
+          {runs.running
+            ? 'Measuring…'
+            : onThreads
+              ? 'Measure both graphs on your threads'
+              : 'Simulate both graphs'}
         </button>
       </div>
       <p className="hint">
