@@ -53,9 +53,11 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
       </thead>
       <tbody>
         {rows.flatMap((r) => {
-          const cells = (
+          // The claim and the paper's figure span every row of ours for it (the twin's, a
+          // benchmark's, yours): one result, several sources, and no empty cells under it.
+          const cells = (rowSpan: number) => (
             <>
-              <td>
+              <td rowSpan={rowSpan}>
                 {r.claim}{' '}
                 <span className="paper-source" title={r.paperTitle}>
                   ({r.paper}, {r.where})
@@ -68,6 +70,7 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                 )}
               </td>
               <td
+                rowSpan={rowSpan}
                 className="num"
                 title={r.paperBound ? `The paper gives no figure, only the direction.` : undefined}
               >
@@ -76,7 +79,7 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
               </td>
             </>
           );
-          const out: ReactNode[] = [];
+          const out: Array<(first: ReactNode) => ReactNode> = [];
           /** One source of ours: the claim and the paper's number go on the first line only. */
           const ours = (o: {
             key: string;
@@ -86,7 +89,7 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
             title: string | null;
             where: ReactNode;
           }) =>
-            out.push(
+            out.push((first) => (
               <tr
                 key={`${r.id}-${o.key}`}
                 data-testid="paper-claim"
@@ -97,13 +100,13 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                 data-paper-bound={r.paperBound ?? undefined}
                 data-ours-value={o.value}
               >
-                {out.length === 0 ? cells : <td colSpan={2} />}
+                {first}
                 <td className={`num ${o.kind}`} title={o.title ?? undefined}>
                   {formatInUnit(o.value, r.unit)}
                 </td>
                 <td>{o.where}</td>
-              </tr>,
-            );
+              </tr>
+            ));
           if (r.twinValue !== null)
             ours({
               key: 'twin',
@@ -134,13 +137,13 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
           if (r.measured) {
             const value = measured[r.id];
             if (value === undefined)
-              out.push(
+              out.push((first) => (
                 <tr key={`${r.id}-measured`} data-row={r.id} className="pending">
-                  {out.length === 0 ? cells : <td colSpan={2} />}
+                  {first}
                   <td className="num">—</td>
                   <td>run the experiment to measure it on your cores</td>
-                </tr>,
-              );
+                </tr>
+              ));
             else
               ours({
                 key: 'measured',
@@ -150,7 +153,7 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                 where: 'measured on your threads, at your scale',
               });
           }
-          return out;
+          return out.map((row, i) => row(i === 0 ? cells(out.length) : null));
         })}
       </tbody>
     </table>

@@ -96,3 +96,13 @@ test('a bound from the paper reads "> 1.00×" and says so in an attribute', () =
   expect(claimRows(html).map((r) => r['data-paper-bound'])).toEqual(['above', 'above']);
   expect(html).toContain('The paper gives no figure, only the direction.');
 });
+
+test("the claim and the paper's figure span all of ours for the row: no empty cells under them", () => {
+  const html = renderToStaticMarkup(<PaperTable rows={[row({})]} measured={{}} />);
+  const rows = [...html.matchAll(/<tr[^>]*data-row="r"[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]);
+  expect(rows).toHaveLength(2);
+  expect(rows[0].match(/<td rowSpan="2"|<td rowspan="2"/gi)).toHaveLength(2);
+  expect(rows[1]).not.toMatch(/colspan/i);
+  expect(rows[1].match(/<td/g)).toHaveLength(2);
+  expect(html).not.toMatch(/<td[^>]*><\/td>/);
+});
