@@ -3,7 +3,7 @@
 // curve (curve names live in the legend, not at line ends, where long names ran off the edge).
 import { extent, line, scaleLinear, scaleLog } from 'd3';
 import { AxisTitles } from './AxisTitles';
-import { integerTicks, legendRows } from './chartLayout';
+import { integerTicks, legendRows, spreadLabels } from './chartLayout';
 import { RunMark } from './RunMark';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
@@ -150,6 +150,10 @@ export function ModelChart(props: ModelChartProps) {
   const path = line<[number, number]>()
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
+  // Series letters beside their points, pushed apart where points of two series meet.
+  const marked = dots.flatMap((p, i) => (p.series !== undefined ? [i] : []));
+  const spread = spreadLabels(marked.map((i) => ({ x: x(dots[i].x), y: y(dots[i].y) - 5 })));
+  const seriesMarkY = new Map(marked.map((i, k) => [i, spread[k]]));
   const summary =
     `${yLabel} against ${xLabel}: ${lines.length} model curve${lines.length === 1 ? '' : 's'}` +
     ` (${lines.map((c) => c.label).join(', ') || 'none'}), ${dots.length} run${dots.length === 1 ? '' : 's'}` +
@@ -220,6 +224,7 @@ export function ModelChart(props: ModelChartProps) {
         })}
         {dots.map((p, i) => {
           const kind = kindOf(p.source);
+          const markY = seriesMarkY.get(i);
           const lo = isFiniteNumber(p.min) ? p.min : p.y;
           const hi = isFiniteNumber(p.max) ? p.max : p.y;
           const cx = x(p.x);
@@ -234,7 +239,7 @@ export function ModelChart(props: ModelChartProps) {
               )}
               <RunMark kind={kind} cx={cx} cy={y(p.y)} data={{}} />
               {p.series !== undefined && props.series?.[p.series] && (
-                <text x={cx + 7} y={y(p.y) - 5} className="series-mark" data-series={p.series}>
+                <text x={cx + 7} y={markY} className="series-mark" data-series={p.series}>
                   {props.series[p.series].mark}
                 </text>
               )}

@@ -1,5 +1,5 @@
 // Pure layout helpers for the charts: integer ticks, log ticks spaced for their labels, clipping
-// time segments to a window, and legend rows that wrap to a width.
+// time segments to a window, legend rows that wrap to a width, and point labels kept apart.
 import { isFiniteNumber } from './viewHelpers';
 
 /** Integer ticks when every x is an integer and the domain spans at most 20; else undefined. */
@@ -65,4 +65,32 @@ export function legendRows<E extends { label: string }>(
     x += w;
     return item;
   });
+}
+
+/**
+ * Label heights (px, the label's baseline) for marks drawn beside points: labels of points at about
+ * the same x (within `near` px) are pushed apart to at least `gap` px, top to bottom in the order
+ * of their points, so two series' letters at one setting never print on top of each other.
+ * Returns one y per label, in the input order; labels with room keep their own y.
+ */
+export function spreadLabels(
+  labels: ReadonlyArray<{ x: number; y: number }>,
+  gap = 11,
+  near = 12,
+): number[] {
+  const out = labels.map((l) => l.y);
+  const order = labels.map((_, i) => i).sort((a, b) => labels[a].x - labels[b].x);
+  // Columns of labels at about the same x.
+  const columns: number[][] = [];
+  for (const i of order) {
+    const column = columns.at(-1);
+    if (column && labels[i].x - labels[column[0]].x <= near) column.push(i);
+    else columns.push([i]);
+  }
+  for (const column of columns) {
+    column.sort((a, b) => labels[a].y - labels[b].y);
+    for (let k = 1; k < column.length; k++)
+      out[column[k]] = Math.max(out[column[k]], out[column[k - 1]] + gap);
+  }
+  return out;
 }
