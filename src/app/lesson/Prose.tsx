@@ -2,7 +2,7 @@
 // checked at the defaults says so once the controls leave them). Worked out when the values
 // change, not on each of the frames a run redraws the page.
 import { useMemo } from 'react';
-import { proseAtValues } from '../../lessons/renderProse';
+import { proseAtValues } from '../../lessons/claimMarks';
 import { useLesson } from './lessonContext';
 
 export function Prose({

@@ -4,7 +4,8 @@
 import { expect, test } from 'vitest';
 import type { CheckedClaim } from '../../../src/lessons/claims';
 import type { LessonControl } from '../../../src/lessons/controls';
-import { proseAtValues, renderProse } from '../../../src/lessons/renderProse';
+import { proseAtValues } from '../../../src/lessons/claimMarks';
+import { renderProse } from '../../../src/lessons/renderProse';
 
 const claim = (id: string, at: CheckedClaim['at']): CheckedClaim => ({
   id,
