@@ -86,3 +86,26 @@ test('no import cycle between files', () => {
   for (const f of files) visit(f, []);
   expect(cycles).toEqual([]);
 });
+
+test("the page's code reaches the build's markdown and TeX renderers only lazily", () => {
+  // Value imports (not `import type`), relative or bare, of one file.
+  const valueImports = (file: string) =>
+    [
+      ...readFileSync(file, 'utf8').matchAll(/^(?:import|export)(?! type )[^;]*?from '([^']+)'/gm),
+    ].map((m) => m[1]);
+  const seen = new Set<string>();
+  const heavy: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const spec of valueImports(file)) {
+      if (spec === 'katex' || spec === 'marked') heavy.push(`${relative(src, file)} → ${spec}`);
+      const next = spec.startsWith('.') ? resolveImport(file, spec) : null;
+      if (next) visit(next);
+    }
+  };
+  visit(join(src, 'main.tsx'));
+  // KaTeX is ~260 kB: Formula.tsx imports it with import() when a formula is drawn.
+  expect(heavy).toEqual([]);
+  expect(seen.size).toBeGreaterThan(100);
+});
