@@ -66,12 +66,13 @@ export const RUN_CSV_COLUMNS = [
   'kind',
 ] as const;
 
-/** A recorded run's stage counters as the page read them, one row per frame and stage. */
+/** A recorded run's stage counters as the page read them, one row per frame and stage; times in
+ * whole µs (the page's clock reads to a few µs at best, and 9170.00000178814 helps no reader). */
 export function runCsv(rec: Recording): string {
   const kind = dataKindOf(rec.engine);
   const rows = rec.samples.flatMap((s) =>
     s.counters.map((c, stage): CsvCell[] => [
-      s.timeUs,
+      Math.round(s.timeUs),
       stage,
       rec.spec.stages[stage].name,
       ...STAGE_COUNTER_FIELDS.map((f) => c[f]),

@@ -76,9 +76,10 @@ export class Recorder {
       return;
     }
     for (const e of f.events) this.events.push(e);
-    // A threads run's page clock runs a little ahead of the C++ clock that its end is stated in:
-    // the final sample must not go back before the one before it.
-    const timeUs = Math.max(nowUs, this.samples.at(-1)?.timeUs ?? 0);
+    // Never before the one before it (a threads run's end is stated in the C++ clock, which the
+    // page's may have passed), nor before the events the frame carries (the counters were read
+    // after them).
+    const timeUs = Math.max(nowUs, this.samples.at(-1)?.timeUs ?? 0, f.events.at(-1)?.timeUs ?? 0);
     this.samples.push({ timeUs, dropped: f.dropped, counters: f.counters });
     if (newBoard) {
       this.boards.push({ timeUs, board: newBoard });

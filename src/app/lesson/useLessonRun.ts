@@ -175,6 +175,8 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
           const tap = run.tap();
           const tapFrame = tap ? readTap(tap) : null;
           const state = run.state();
+          const newest = tapFrame?.events.at(-1);
+          if (newest) run.seen?.(newest.timeUs);
           if (tapFrame) observer?.frame(tapFrame, run.nowUs());
           const { tracker, barrier } = current;
           tracker.advance(tapFrame?.events ?? [], run.nowUs(), tapFrame?.dropped ?? 0);

@@ -41,6 +41,9 @@ export interface PipelineRun {
   starting?(): boolean;
   /** The run's clock: µs since it started (paused time excluded). */
   nowUs(): number;
+  /** The page read events up to run time `us` (their own clock): a run whose clock the page only
+   * estimates moves it up to that, never back. Engines whose clock is the events' leave it out. */
+  seen?(us: number): void;
   /** Called once per animation frame with performance.now(); the simulation advances here. */
   tick(realNowMs: number): void;
   pause(): void;

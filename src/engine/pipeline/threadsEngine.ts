@@ -126,6 +126,14 @@ export class ThreadsRun implements PipelineRun {
     return this.clockBaseUs + (performance.now() - this.clockBaseMs) * 1000;
   }
   tick(): void {}
+  /** The page's clock starts when the page hears the run started, some ms after the C++ clock
+   * (40 ms on two busy cores): counters sampled at the page's time came out stamped before the
+   * events they count. The events' times are the C++ clock's, so the newest one read is a floor. */
+  seen(us: number): void {
+    if (this.clockBaseMs === null || this.endUs !== null) return;
+    if (this.frozenUs !== null) this.frozenUs = Math.max(this.frozenUs, us);
+    else this.clockBaseUs += Math.max(0, us - this.nowUs());
+  }
   /** Threads finish the item in hand, then block until resume or stop. Before the engine has
    * started the run, the request waits and is sent once its threads exist. */
   pause(): void {

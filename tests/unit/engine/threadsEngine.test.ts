@@ -88,6 +88,26 @@ describe('ThreadsRun pause / resume', () => {
     expect(run.nowUs()).toBeCloseTo(22_000);
   });
 
+  test("the clock catches up with the events' C++ clock (it started before the page heard), never back", () => {
+    const { run } = running();
+    nowMs += 10;
+    expect(run.nowUs()).toBeCloseTo(10_000);
+    // The page heard of the run 40 ms after its C++ clock started: events read say 50 ms.
+    run.seen!(50_000);
+    expect(run.nowUs()).toBeCloseTo(50_000);
+    nowMs += 5;
+    expect(run.nowUs()).toBeCloseTo(55_000);
+    run.seen!(20_000);
+    expect(run.nowUs()).toBeCloseTo(55_000);
+    // Paused: the frozen clock moves up to the events too, and on from there after resume.
+    run.pause();
+    run.seen!(57_000);
+    expect(run.nowUs()).toBe(57_000);
+    run.resume();
+    nowMs += 1;
+    expect(run.nowUs()).toBeCloseTo(58_000);
+  });
+
   test('a pause before the engine started the run is sent once its threads exist', () => {
     const { worker, engine } = setup();
     const run = engine.run(spec);

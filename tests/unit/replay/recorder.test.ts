@@ -74,6 +74,15 @@ describe('the size cap', () => {
   });
 });
 
+test('a counter sample is never stamped before the events its frame carries', () => {
+  const recorder = new Recorder({ ...full, recordedAt: full.recordedAt });
+  // The page's clock says 2 ms; the frame's newest event (the C++ clock) says 41 ms.
+  const events = full.events.filter((e) => e.timeUs < 41_000).slice(-3);
+  recorder.frame({ events, counters: full.samples[0].counters, dropped: 0 }, 2_000);
+  const rec = recorder.finish('done', full.summary, 50_000);
+  expect(rec.samples[0].timeUs).toBe(events.at(-1)!.timeUs);
+});
+
 test('labels: what kind of run, which browser, cores and date', () => {
   expect(replayKind('threads')).toBe('Replay of a measured run');
   expect(replayKind('simulation')).toBe('Replay of a simulated run');
