@@ -8,6 +8,9 @@ import { threadsUnavailableReason, visitorCores } from '../../engine/isolation';
 import { replaceQuery } from '../route';
 import {
   LAYOUTS,
+  layoutLabel,
+  typedThreads,
+  verdictWords,
   MAX_THREADS,
   readCountingControls,
   WORK_CHOICES_NS,
@@ -31,6 +34,9 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
     [query, cores],
   );
   const [controls, setControls] = useState<CountingControls>(initial);
+  // What is typed in the Threads field, which may be mid-edit or out of range (then named).
+  const [threadsText, setThreadsText] = useState(String(initial.threads));
+  const [threadsError, setThreadsError] = useState<string | null>(null);
   const { engine, snapshot } = useCountingEngine();
   const [runKey, setRunKey] = useState(0);
   const [measured, setMeasured] = useState<Partial<Record<LayoutName, Measured>>>({});
@@ -109,6 +115,7 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
     table.packed && table.padded
       ? table.padded.ratePerSec / Math.max(1, table.packed.ratePerSec)
       : null;
+  const verdict = ratio === null ? null : verdictWords(ratio);
 
   return (
     <main className="page">
@@ -140,14 +147,22 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
               type="number"
               min={1}
               max={MAX_THREADS}
-              value={controls.threads}
+              value={threadsText}
               aria-label="threads"
+              aria-invalid={threadsError !== null}
               onChange={(e) => {
-                const n = Math.round(Number(e.target.value));
-                if (n >= 1 && n <= MAX_THREADS) setControls({ ...controls, threads: n });
+                setThreadsText(e.target.value);
+                const typed = typedThreads(e.target.value);
+                setThreadsError('error' in typed ? typed.error : null);
+                if ('value' in typed) setControls({ ...controls, threads: typed.value });
               }}
             />
           </label>
+          {threadsError && (
+            <span role="alert" className="notice error" data-testid="threads-error">
+              {threadsError}; still {controls.threads}
+            </span>
+          )}
           <fieldset className="layout">
             <legend>Counters</legend>
             {LAYOUTS.map((l) => (
@@ -163,7 +178,7 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
                     if (running) start(next);
                   }}
                 />
-                {l === 'packed' ? 'side by side (one cache line)' : 'padded (a line each)'}
+                {layoutLabel(l, controls.threads)}
               </label>
             ))}
           </fieldset>
@@ -241,7 +256,7 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
           <tbody>
             {LAYOUTS.map((l) => (
               <tr key={l} data-layout={l} data-rate={table[l]?.ratePerSec ?? ''}>
-                <td>{l === 'packed' ? 'side by side (one line)' : 'padded (a line each)'}</td>
+                <td>{layoutLabel(l, table[l]?.threads ?? controls.threads)}</td>
                 <td>{table[l] ? `${formatRate(table[l]!.ratePerSec)}/s` : '—'}</td>
                 <td>{table[l]?.threads ?? '—'}</td>
               </tr>
@@ -250,8 +265,9 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
         </table>
         {ratio !== null && (
           <p className="verdict" data-kind={kind}>
-            Padded counters count <strong>{ratio.toFixed(1)}×</strong> as fast as counters sharing a
-            line
+            {verdict?.lead}
+            <strong>{verdict?.figure}</strong>
+            {verdict?.rest}
             {kind === 'simulated'
               ? ' here, where one thread takes every turn: no line moves between cores, so this is not false sharing.'
               : '.'}

@@ -8,6 +8,18 @@ export const MAX_THREADS = 64;
 /** Busy work between two counts, in ns: a menu, since the effect lives at the extremes. */
 export const WORK_CHOICES_NS = [0, 50, 200, 1000, 5000] as const;
 
+/** Packed counters are 8 bytes apart, so 8 share a 64-byte cache line (counting_threads.hpp). */
+export const COUNTERS_PER_LINE = 8;
+
+/** The layout in words for a count of threads: packed counters fill ceil(threads / 8) lines. */
+export function layoutLabel(layout: LayoutName, threads: number): string {
+  if (layout === 'padded') return 'padded (a line each)';
+  const lines = Math.ceil(Math.max(1, threads) / COUNTERS_PER_LINE);
+  return lines === 1
+    ? 'side by side (one cache line)'
+    : `side by side (${COUNTERS_PER_LINE} to a cache line: ${lines} lines)`;
+}
+
 export interface CountingControls {
   threads: number;
   layout: LayoutName;
@@ -32,4 +44,38 @@ export function readCountingControls(
       ...unknownParamErrors(query, ['threads', 'layout', 'workNs']),
     ],
   };
+}
+
+/** The comparison in words: "about as fast" near 1, where "1.0× as fast" reads oddly, and
+ * "slower" below it. */
+export function verdictWords(ratio: number): { lead: string; figure: string; rest: string } {
+  if (Math.abs(ratio - 1) < 0.1)
+    return {
+      lead: 'Padded counters count about as fast ',
+      figure: `(${ratio.toFixed(2)}×)`,
+      rest: ' as counters sharing a line',
+    };
+  if (ratio < 1)
+    return {
+      lead: 'Padded counters count slower: ',
+      figure: `${ratio.toFixed(2)}×`,
+      rest: ' the rate of counters sharing a line',
+    };
+  return {
+    lead: 'Padded counters count ',
+    figure: `${ratio.toFixed(1)}×`,
+    rest: ' as fast as counters sharing a line',
+  };
+}
+
+/** A typed thread count: the number, or the message naming it and the range. */
+export function typedThreads(text: string): { value: number } | { error: string } {
+  const allowed = `allowed 1..${MAX_THREADS}`;
+  if (!/^\s*\d+\s*$/.test(text))
+    return {
+      error: `Threads: ${text === '' ? 'empty' : `"${text}" is not a whole number`} (${allowed})`,
+    };
+  const n = Number(text);
+  if (n < 1 || n > MAX_THREADS) return { error: `Threads: ${n} is out of range (${allowed})` };
+  return { value: n };
 }

@@ -3,7 +3,12 @@ import { describe, expect, test } from 'vitest';
 import { parseChoiceParam, parseIntParam, unknownParamErrors } from '../../../src/app/queryParams';
 import { readControlValues } from '../../../src/app/lesson/lessonControls';
 import type { LessonControl } from '../../../src/lessons/controls';
-import { readCountingControls } from '../../../src/app/counting/countingParams';
+import {
+  layoutLabel,
+  readCountingControls,
+  typedThreads,
+  verdictWords,
+} from '../../../src/app/counting/countingParams';
 
 const q = (s: string) => new URLSearchParams(s);
 const range = { min: 1, max: 64, fallback: 2 };
@@ -103,5 +108,36 @@ describe('unknownParamErrors and page parameters', () => {
       values: { threads: 2 },
       errors: ['threads= has no value (allowed 1..8); using 2'],
     });
+  });
+});
+
+describe('layoutLabel', () => {
+  test('packed counters fill one cache line per 8 threads; padded ones a line each', () => {
+    expect(layoutLabel('packed', 1)).toBe('side by side (one cache line)');
+    expect(layoutLabel('packed', 8)).toBe('side by side (one cache line)');
+    expect(layoutLabel('packed', 12)).toBe('side by side (8 to a cache line: 2 lines)');
+    expect(layoutLabel('packed', 64)).toBe('side by side (8 to a cache line: 8 lines)');
+    expect(layoutLabel('padded', 12)).toBe('padded (a line each)');
+  });
+});
+
+describe('the counting page in words', () => {
+  test('a ratio near 1 is "about as fast", below it "slower", above it N× as fast', () => {
+    expect(verdictWords(1.05)).toEqual({
+      lead: 'Padded counters count about as fast ',
+      figure: '(1.05×)',
+      rest: ' as counters sharing a line',
+    });
+    expect(verdictWords(0.8).lead).toBe('Padded counters count slower: ');
+    expect(verdictWords(3.14).figure).toBe('3.1×');
+  });
+  test('a typed thread count out of range or not a number is named with the range', () => {
+    expect(typedThreads('12')).toEqual({ value: 12 });
+    expect(typedThreads('0')).toEqual({ error: 'Threads: 0 is out of range (allowed 1..64)' });
+    expect(typedThreads('65')).toEqual({ error: 'Threads: 65 is out of range (allowed 1..64)' });
+    expect(typedThreads('-1')).toEqual({
+      error: 'Threads: "-1" is not a whole number (allowed 1..64)',
+    });
+    expect(typedThreads('')).toEqual({ error: 'Threads: empty (allowed 1..64)' });
   });
 });
