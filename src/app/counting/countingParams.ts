@@ -71,7 +71,7 @@ export function verdictWords(ratio: number): { lead: string; figure: string; res
 /** A typed thread count: the number, or the message naming it and the range. */
 export function typedThreads(text: string): { value: number } | { error: string } {
   const allowed = `allowed 1..${MAX_THREADS}`;
-  if (!/^\s*\d+\s*$/.test(text))
+  if (!/^\s*[+-]?\d+\s*$/.test(text))
     return {
       error: `Threads: ${text === '' ? 'empty' : `"${text}" is not a whole number`} (${allowed})`,
     };

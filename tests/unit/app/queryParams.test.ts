@@ -135,8 +135,9 @@ describe('the counting page in words', () => {
     expect(typedThreads('12')).toEqual({ value: 12 });
     expect(typedThreads('0')).toEqual({ error: 'Threads: 0 is out of range (allowed 1..64)' });
     expect(typedThreads('65')).toEqual({ error: 'Threads: 65 is out of range (allowed 1..64)' });
-    expect(typedThreads('-1')).toEqual({
-      error: 'Threads: "-1" is not a whole number (allowed 1..64)',
+    expect(typedThreads('-1')).toEqual({ error: 'Threads: -1 is out of range (allowed 1..64)' });
+    expect(typedThreads('2.5')).toEqual({
+      error: 'Threads: "2.5" is not a whole number (allowed 1..64)',
     });
     expect(typedThreads('')).toEqual({ error: 'Threads: empty (allowed 1..64)' });
   });
