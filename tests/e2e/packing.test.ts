@@ -35,6 +35,16 @@ test('packed on real threads: the grid is drawn from the run, one core holds two
   // Before the run the grid previews the twin, and says so.
   expect(await page.getByTestId('packing-grid-preview').count()).toBe(1);
   expect(await page.getByTestId('packing-grid').getAttribute('data-kind')).toBe('simulated');
+  // The legend's "computing" swatch is the colour of the bars it names, simulated or measured.
+  const colours = () =>
+    page
+      .getByTestId('packing-grid')
+      .evaluate((g) => [
+        getComputedStyle(g.querySelector('.swatch.computing')!).backgroundColor,
+        getComputedStyle(g.querySelector('rect.computing')!).fill,
+      ]);
+  const [swatch, bar] = await colours();
+  expect(swatch).toBe(bar);
 
   await runToDone(page, 90_000);
   const [done, items] = (await page.getByTestId('completed').textContent())!.split('/').map(Number);
@@ -43,6 +53,9 @@ test('packed on real threads: the grid is drawn from the run, one core holds two
   const grid = page.getByTestId('packing-grid');
   expect(await grid.getAttribute('data-kind')).toBe('measured');
   expect(await page.getByTestId('packing-grid-preview').count()).toBe(0);
+  const [measuredSwatch, measuredBar] = await colours();
+  expect(measuredSwatch).toBe(measuredBar);
+  expect(measuredBar).not.toBe(bar);
   // Thread t on core t mod 2: ⌈3/2⌉ = 2 threads on core 0, ⌊3/2⌋ = 1 on core 1.
   expect(await gridColumns(page)).toEqual([
     ['0', 2],
