@@ -6,6 +6,7 @@
 import { scaleLog } from 'd3';
 import { formatRate } from './format';
 import { isFiniteNumber } from './viewHelpers';
+import { counted } from '../spec/words';
 import { AxisTitles } from './AxisTitles';
 import { spacedLogTicks } from './chartLayout';
 import './queueViews.css';
@@ -63,7 +64,7 @@ export function LatencyChart({ points, widthPx = 900, heightPx = 300 }: LatencyC
       height={heightPx}
       role="img"
       data-testid="latency-chart"
-      aria-label={`Wait against throughput for ${shown.length} semi-buffer sizes`}
+      aria-label={`Wait against throughput for ${counted(shown.length, 'semi-buffer size')}`}
     >
       {spacedLogTicks(y.ticks(4), y, Y_LABEL_PX).map((t) => (
         <g key={t} transform={`translate(0,${y(t)})`}>
@@ -80,7 +81,7 @@ export function LatencyChart({ points, widthPx = 900, heightPx = 300 }: LatencyC
       ))}
       <AxisTitles
         x="throughput, items/s (comm, 2 threads)"
-        y="mean wait before the consumer sees an item, µs"
+        y="mean wait until seen, µs"
         leftPx={PAD.left}
         rightPx={widthPx - PAD.right}
         topPx={PAD.top}
