@@ -198,8 +198,14 @@ export function SeriesChart({
                   colour={s.color}
                   data={{ x: p.x, y: p.y }}
                 />
-                {p.note && (
-                  <text x={x(p.x) + 8} y={y(p.y) - 8} className="point-note">
+                {p.note && firstNoteAt(dots[i], k) && (
+                  // A note in the right half reads leftwards from its point, so it stays inside.
+                  <text
+                    x={x(p.x) > width / 2 ? x(p.x) - 8 : x(p.x) + 8}
+                    y={y(p.y) - 8}
+                    textAnchor={x(p.x) > width / 2 ? 'end' : 'start'}
+                    className="point-note"
+                  >
                     {p.note}
                   </text>
                 )}
@@ -210,4 +216,11 @@ export function SeriesChart({
       ))}
     </svg>
   );
+}
+
+/** Whether point k carries the first copy of its note at its x (a measured and a simulated point
+ * at one setting share a note: it is written once, not twice on top of itself). */
+function firstNoteAt(points: SeriesPoint[], k: number): boolean {
+  const p = points[k];
+  return !points.slice(0, k).some((q) => q.x === p.x && q.note === p.note);
 }
