@@ -2,13 +2,16 @@
 import { emptyStageCounters } from '../../../telemetry';
 import { spanQueueCapacity } from '../../../sim/twoStageInput';
 import type { ExperimentSpec } from '../../../spec/experimentSpec';
+import { DEFAULTS } from '../../../spec/limits';
 import { PipelineView } from '../../../views/PipelineView';
 import { useLesson } from '../lessonContext';
 import { CHART_WIDTH_PX } from './layout';
 
-/** What waits between the stages: the queue, or for the two-stage runtimes the finished batches
- * (at most the buffer pool) and the cut spans (the C++ span queue's capacity). */
-function queueCapacityOf(spec: ExperimentSpec): number | null {
+/** What waits between the stages: the queue, for the two-stage runtimes the finished batches
+ * (at most the buffer pool) and the cut spans (the C++ span queue's capacity), for phasers the
+ * streams' bound (their queue is only carried at its default: runtimeKinds.ts). */
+export function queueCapacityOf(spec: ExperimentSpec): number | null {
+  if (spec.runtime === 'phaser') return spec.bound ?? DEFAULTS.bound;
   if (spec.runtime === 'two-stage-output') return spec.buffers!;
   if (spec.runtime === 'two-stage-input') return spanQueueCapacity(spec.stages[1].threads);
   return spec.queue.capacity;
