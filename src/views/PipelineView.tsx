@@ -16,6 +16,10 @@ export interface PipelineViewProps {
   stages: Array<{ name: string; mode: StageMode; threads: number }>;
   /** Live counters, index = stage. */
   counters: StageCounters[];
+  /** What each queue's cells show (default: the counters' occupancy). A page that redraws its
+   * drawings less often than its numbers (reduced motion) passes the occupancy of its last
+   * redraw, so the cells do not flicker at the numbers' rate. */
+  queueOccupancy?: number[];
   /** Threads serving each stage right now, index = stage. */
   busyByStage: number[];
   /** Items each queue holds; null = unbounded. */
@@ -74,7 +78,7 @@ export function PipelineView(props: PipelineViewProps) {
       );
   const boxH = 54 + dotRows * DOT;
   const midY = BOX_TOP + boxH / 2;
-  const occupancy = counters.map((c) => c?.queueOccupancy);
+  const occupancy = props.queueOccupancy ?? counters.map((c) => c?.queueOccupancy);
   const unboundedScale = Math.max(16, ...occupancy.filter(isFiniteNumber));
   const workers = stealing ? (props.workerStage ?? []) : [];
   const poolPerRow = Math.max(1, Math.floor((width - 90) / POOL_DOT));

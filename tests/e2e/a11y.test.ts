@@ -146,29 +146,33 @@ test('prefers-reduced-motion: views redraw at most once a second, numbers every 
   // fixed 2.5 s window saw a single redraw once when CI's load slowed the page's frames. Only
   // changes while the run is still running count: its end redraws at once, by design.
   const samples = await page.evaluate(async () => {
-    const out: Array<{ t: number; key: 'lanes' | 'done' }> = [];
+    const out: Array<{ t: number; key: 'lanes' | 'queues' | 'done' }> = [];
     const t0 = performance.now();
     const panel = document.querySelector('[data-testid=experiment]');
     const running = () => panel?.getAttribute('data-run-state') === 'running';
-    const watch = (selector: string, key: 'lanes' | 'done') => {
-      const el = document.querySelector(selector);
-      if (!el) throw new Error(`no ${selector} on the page`);
-      let last = el.innerHTML;
+    const watch = (selector: string, key: 'lanes' | 'queues' | 'done') => {
+      const els = [...document.querySelectorAll(selector)];
+      if (els.length === 0) throw new Error(`no ${selector} on the page`);
+      const html = () => els.map((el) => el.innerHTML).join('|');
+      let last = html();
       const observer = new MutationObserver(() => {
-        if (el.innerHTML === last || !running()) return;
-        last = el.innerHTML;
+        if (html() === last || !running()) return;
+        last = html();
         out.push({ t: performance.now() - t0, key });
       });
-      observer.observe(el, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        characterData: true,
-      });
+      for (const el of els)
+        observer.observe(el, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          characterData: true,
+        });
       return observer;
     };
     const observers = [
       watch('[data-component=timeline]', 'lanes'),
+      // The queues' cells are drawings too: they fill and empty with the other views.
+      watch('[data-component=pipeline] [data-testid=queue]', 'queues'),
       watch('[data-testid=completed]', 'done'),
     ];
     const redraws = () => out.filter((s) => s.key === 'lanes').length;
@@ -177,12 +181,14 @@ test('prefers-reduced-motion: views redraw at most once a second, numbers every 
     for (const o of observers) o.disconnect();
     return out;
   });
-  const changes = (key: 'lanes' | 'done') => samples.filter((s) => s.key === key).map((s) => s.t);
+  const changes = (key: 'lanes' | 'queues' | 'done') =>
+    samples.filter((s) => s.key === key).map((s) => s.t);
   const laneChanges = changes('lanes');
   // Redraws of the views are a second apart (or more); the numbers changed in between.
   expect(laneChanges.length).toBeGreaterThanOrEqual(2);
-  for (let i = 1; i < laneChanges.length; i++)
-    expect(laneChanges[i] - laneChanges[i - 1]).toBeGreaterThan(900);
+  for (const redraws of [laneChanges, changes('queues')])
+    for (let i = 1; i < redraws.length; i++)
+      expect(redraws[i] - redraws[i - 1]).toBeGreaterThan(900);
   expect(changes('done').length).toBeGreaterThan(laneChanges.length);
   expect(pageErrors(page)).toEqual([]);
 });

@@ -138,9 +138,9 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
   } | null>(null);
   const threadsRef = useRef<ThreadsEngine | null>(null);
   /** The lanes last built, reused between refreshes (cleared when a run starts). */
-  const lanesRef = useRef<(Pick<LiveState, 'lanes' | 'lanesNowUs'> & { atMs: number }) | undefined>(
-    undefined,
-  );
+  const lanesRef = useRef<
+    (Pick<LiveState, 'lanes' | 'lanesNowUs'> & { atMs: number; withTap: boolean }) | undefined
+  >(undefined);
   const [view, setView] = useState<LessonRunView | null>(null);
   /** The last live run's final view while no live run has started since: a replay's exit puts
    * it back, so leaving a replay shows the page as it was before the replay began. */
@@ -185,11 +185,22 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
           const nowMs = performance.now();
           const kept = lanesRef.current;
           const lanesMs = reducedMotion.current ? REDUCED_MOTION_REFRESH_MS : LANES_REFRESH_MS;
-          // A replay's move back rebuilds the live state: redraw the lanes at once.
-          const refresh = !kept || nowMs - kept.atMs >= lanesMs || state !== 'running' || !!rebuilt;
+          // A replay's move back rebuilds the live state: redraw the lanes at once; so does the
+          // first frame with telemetry (the threads exist), not a refresh period later.
+          const refresh =
+            !kept ||
+            nowMs - kept.atMs >= lanesMs ||
+            state !== 'running' ||
+            !!rebuilt ||
+            (!!tap && !kept.withTap);
           const fresh = tracker.snapshot(refresh ? undefined : kept);
           if (refresh)
-            lanesRef.current = { lanes: fresh.lanes, lanesNowUs: fresh.lanesNowUs, atMs: nowMs };
+            lanesRef.current = {
+              lanes: fresh.lanes,
+              lanesNowUs: fresh.lanesNowUs,
+              atMs: nowMs,
+              withTap: !!tap,
+            };
           const ended = state === 'done' || state === 'stopped' || state === 'error';
           setView((prev) => {
             const next: LessonRunView = {

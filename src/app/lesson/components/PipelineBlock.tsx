@@ -1,4 +1,5 @@
 // ::pipeline — the stages as boxes with their queues, drawn from the run's live state.
+import { useMemo } from 'react';
 import { emptyStageCounters } from '../../../telemetry';
 import { spanQueueCapacity } from '../../../sim/twoStageInput';
 import type { ExperimentSpec } from '../../../spec/experimentSpec';
@@ -19,8 +20,16 @@ export function queueCapacityOf(spec: ExperimentSpec): number | null {
 
 export function PipelineBlock() {
   const { spec, run } = useLesson();
-  if (!spec) return null;
   const view = run.view;
+  // The queues' cells are drawn with the other views: refreshed when the live state is, which
+  // under reduced motion is once a second (useLessonRun), while the counts go on every frame.
+  const live = view?.live;
+  const occupancy = useMemo(
+    () => view?.counters.map((c) => c.queueOccupancy),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on purpose: only a new live state redraws
+    [live],
+  );
+  if (!spec) return null;
   // A replay shows the recorded run as it was at the replay's clock: running until its end.
   const replayAt = view?.replay?.position();
   return (
@@ -30,6 +39,7 @@ export function PipelineBlock() {
       counters={view?.counters.length ? view.counters : spec.stages.map(emptyStageCounters)}
       busyByStage={view?.live.busyByStage ?? spec.stages.map(() => 0)}
       queueCapacity={queueCapacityOf(spec)}
+      queueOccupancy={view?.counters.length ? occupancy : undefined}
       workerStage={view?.live.workerStage}
       runState={
         replayAt
