@@ -120,6 +120,9 @@ function AdHocExperiment({ query }: { query: URLSearchParams }) {
   } catch (e) {
     return (
       <main className="page">
+        <p className="crumbs">
+          <a href={shellHref('/')}>PipeLab</a> › Experiment
+        </p>
         <p role="alert" className="notice error">
           {(e as Error).message}
         </p>

@@ -11,7 +11,14 @@ export function adHocLesson(specJson: string | null): Lesson {
   } catch (e) {
     throw new Error(`spec is not valid JSON: ${(e as Error).message}`, { cause: e });
   }
-  const experiment = parseExperimentSpec(raw);
+  let experiment: ExperimentSpec;
+  try {
+    experiment = parseExperimentSpec(raw);
+  } catch (e) {
+    // The spec's field paths start below it ("stages[0].op"); a problem with the whole of it has
+    // none ("an array is not an object"): say whose problem it is either way.
+    throw new Error(`spec: ${(e as Error).message}`, { cause: e });
+  }
   return {
     number: 0,
     slug: 'experiment',

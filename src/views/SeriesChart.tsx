@@ -102,7 +102,9 @@ export function SeriesChart({
     .y((p) => y(p[1]));
   const xTicks = xScale === 'log2' ? [...new Set(xs)].sort((a, b) => a - b) : x.ticks(6);
   const yTicks = y.ticks(yScale === 'log' ? 4 : 5);
-  const yFormat = y.tickFormat(yScale === 'log' ? 4 : 5, '~s');
+  // d3 gives every tick the axis's SI prefix, zero too ("0k"): zero is written plain.
+  const siFormat = y.tickFormat(yScale === 'log' ? 4 : 5, '~s');
+  const yFormat = (v: number) => (v === 0 ? '0' : siFormat(v));
   return (
     <svg
       className="model-chart"

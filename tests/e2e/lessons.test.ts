@@ -74,10 +74,14 @@ test.each([
     `#/experiment?spec=${AD_HOC_SPEC_PARAM}&zzbogus=1`,
     'zzbogus is not a parameter of this page (known: spec, engine)',
   ],
-])('%s names the unknown parameter', async (hash, message) => {
+  // A spec that is not an object: named as the spec's problem, on a page with a way home.
+  ['#/experiment?spec=%5B%5D', 'spec: an array is not an object'],
+])('%s names the unknown parameter or the bad spec', async (hash, message) => {
   const page = await h.page();
   await page.goto(`${h.url}${hash}`);
   await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
+  if (hash.startsWith('#/experiment'))
+    expect(await page.locator('main .crumbs a').first().getAttribute('href')).toBe('#/');
   expect(pageErrors(page)).toEqual([]);
 });
 

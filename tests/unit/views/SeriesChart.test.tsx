@@ -29,3 +29,27 @@ test('a note is written once at its setting, leftwards in the right half', () =>
   expect(notes[0][1]).toContain('text-anchor="start"');
   expect(notes[1][1]).toContain('text-anchor="end"');
 });
+
+test('a linear axis in thousands writes its zero tick plain, not "0k"', () => {
+  const html = renderToStaticMarkup(
+    <SeriesChart
+      xLabel="threads"
+      yLabel="items/s"
+      series={[
+        {
+          id: 'a',
+          label: 'a',
+          color: '#333',
+          points: [
+            { x: 1, y: 2000, source: 'simulation' },
+            { x: 2, y: 8000, source: 'simulation' },
+          ],
+        },
+      ]}
+    />,
+  );
+  const ticks = [...html.matchAll(/class="tick">([^<]*)</g)].map((m) => m[1]);
+  expect(ticks).toContain('0');
+  expect(ticks).not.toContain('0k');
+  expect(ticks).toContain('2k');
+});
