@@ -106,6 +106,13 @@ function unreadableOnAPhone(page: Page, width: number): Promise<string[]> {
     document.querySelectorAll('.present .controls label').forEach((l) => {
       if (px(l) < 14) problems.push(`a control label at ${px(l)} px`);
     });
+    // A chart wider than the screen says the rest of it is a swipe away.
+    document.querySelectorAll('.present svg[role=img]').forEach((svg) => {
+      const box = svg.parentElement!;
+      const hint = getComputedStyle(box, '::after').content;
+      if (svg.getBoundingClientRect().width > w && !hint.includes('swipe sideways'))
+        problems.push(`a chart ${Math.round(svg.getBoundingClientRect().width)} px wide, no hint`);
+    });
     return problems;
   }, width);
 }
