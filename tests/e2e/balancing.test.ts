@@ -160,6 +160,10 @@ test('on the simulation both layouts run too, marked simulated', async () => {
       .locator('[data-testid=breakdown-numbers]')
       .evaluateAll((n) => n.map((x) => x.getAttribute('data-kind'))),
   ).toEqual(['simulated', 'simulated']);
+  // Next to the result, what the twin assumed about cores (Size it for me's twin shares them).
+  expect(await page.getByTestId('stage-breakdown').locator('.buttons .hint').textContent()).toMatch(
+    /the twin gives each of its \d+ threads a core of its own, as the models do$/,
+  );
   expect(pageErrors(page)).toEqual([]);
 });
 

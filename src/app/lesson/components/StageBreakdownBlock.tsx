@@ -47,7 +47,12 @@ export function StageBreakdownBlock() {
         <span className="hint">
           {engineFor(specs[0]!).engine === 'threads'
             ? 'on real threads, one after the other'
-            : `on the simulation: ${engineFor(specs[0]!).reason}`}
+            : `on the simulation: ${engineFor(specs[0]!).reason}${
+                // The twin shares cores only when the spec gives it a number of them.
+                specs[0]!.cores === undefined
+                  ? `; the twin gives each of its ${specs[0]!.threads} threads a core of its own, as the models do`
+                  : ''
+              }`}
         </span>
       </div>
       <div className="side-by-side">
