@@ -43,9 +43,16 @@ export function RateHistory({
       aria-label="Total rate over time"
     >
       <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} className="axis" />
-      <text x={pad.left - 6} y={y(maxRatePerSec) + 4} className="tick" textAnchor="end">
-        {formatRate(maxRatePerSec)}
-      </text>
+      {history.length > 0 ? (
+        <text x={pad.left - 6} y={y(maxRatePerSec) + 4} className="tick" textAnchor="end">
+          {formatRate(maxRatePerSec)}/s
+        </text>
+      ) : (
+        // No scale before there is a rate: a bare "1.00" at the top read as a measurement.
+        <text x={(pad.left + width) / 2} y={height / 2} className="tick" textAnchor="middle">
+          the total rate draws here while threads count
+        </text>
+      )}
       <text x={pad.left - 6} y={y(0) + 4} className="tick" textAnchor="end">
         0
       </text>
