@@ -25,6 +25,12 @@ import type { BoardFrame, StageCounters } from '../../telemetry';
 
 /** The timeline shows this much run time. */
 export const WINDOW_US = 2_000_000;
+/** A run shorter than WINDOW_US fills the timeline's width (down to this much), rather than its
+ * first few percent: a 150 ms run drawn on a 2 s axis is a sliver. */
+const MIN_WINDOW_US = 50_000;
+/** The span a timeline shows at run time `nowUs`: the run so far, until it fills WINDOW_US. */
+export const shownWindowUs = (nowUs: number): number =>
+  Math.min(WINDOW_US, Math.max(MIN_WINDOW_US, nowUs));
 /**
  * The views are redrawn at most this often (real time), about 30 times a second, not at every
  * animation frame: drawing competes for the visitor's cores with the run it draws. Measured on 2

@@ -7,7 +7,7 @@ import { taskLabel } from '../../../views/streamGraphLayout';
 import { threadColor } from '../../../views/threadColors';
 import { Timeline } from '../../../views/Timeline';
 import { useLesson } from '../lessonContext';
-import { WINDOW_US } from '../useLessonRun';
+import { shownWindowUs } from '../useLessonRun';
 import { CHART_WIDTH_PX } from './layout';
 
 const LiveTimeline = memo(Timeline);
@@ -44,7 +44,7 @@ export function TaskTimelineBlock() {
         stateNames={STATE_NAMES}
         busyColor={threadColor}
         nowUs={view.taskLive.lanesNowUs}
-        windowUs={WINDOW_US}
+        windowUs={shownWindowUs(view.taskLive.lanesNowUs)}
         source={view.engine ?? 'simulation'}
         width={CHART_WIDTH_PX}
       />

@@ -5,7 +5,7 @@ import { memo, useMemo } from 'react';
 import type { ExperimentSpec } from '../../../spec/experimentSpec';
 import { Timeline, type TimelineProps } from '../../../views/Timeline';
 import { useLesson } from '../lessonContext';
-import { WINDOW_US } from '../useLessonRun';
+import { shownWindowUs } from '../useLessonRun';
 import { CHART_WIDTH_PX } from './layout';
 
 /** Skips frames whose lanes did not change. */
@@ -62,7 +62,7 @@ export function TimelineBlock() {
         lanes={live.lanes}
         stageNames={stageNames}
         nowUs={live.lanesNowUs}
-        windowUs={WINDOW_US}
+        windowUs={shownWindowUs(live.lanesNowUs)}
         source={engine ?? 'simulation'}
         width={CHART_WIDTH_PX}
         stateNames={stateNames}

@@ -8,6 +8,7 @@ import {
   seesReadyTime,
 } from '../../../../src/app/lesson/components/TimelineBlock';
 import { barrierSpec } from '../../sim/helpers';
+import { shownWindowUs } from '../../../../src/app/lesson/useLessonRun';
 
 test.each([
   ['packed', 'threads', true],
@@ -25,4 +26,10 @@ test.each([
 test('a pipeline legend leaves out the state its runtime never has', () => {
   expect(pipelineStateNames('static')).toEqual({ stealing: null });
   expect(pipelineStateNames('work-stealing')).toEqual({ blocked: null });
+});
+
+test('a short run fills the timeline; a long one scrolls through 2 s', () => {
+  expect(shownWindowUs(0)).toBe(50_000);
+  expect(shownWindowUs(150_000)).toBe(150_000);
+  expect(shownWindowUs(9_000_000)).toBe(2_000_000);
 });
