@@ -26,6 +26,8 @@ export interface ExperimentPanelProps {
   onPause: () => void;
   onResume: () => void;
   onStop: () => void;
+  /** Whether a run (its spec object) was started at the controls' settings (useLessonSession). */
+  ranAtControls: (runSpec: ExperimentSpec) => boolean;
   /** While a replay drives the views: what it replays ("Replay of a measured run") and from where. */
   replay?: { kind: string; origin: string } | null;
 }
@@ -51,8 +53,14 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
   const noun = itemNoun(p.spec);
   const barrier = noun === 'intervals';
   // The run's numbers are for the settings it ran with; the model rows and the engine line are for
-  // the controls now. When the two differ the panel says so instead of pairing them silently.
-  const settingsMoved = !!p.run?.summary && !!p.spec && !replay && !sameSpec(p.run.spec, p.spec);
+  // the controls now. When the controls moved since a run of theirs the panel says so instead of
+  // pairing them silently (a view's own run of another spec moved no control: not said).
+  const settingsMoved =
+    !!p.run?.summary &&
+    !!p.spec &&
+    !replay &&
+    p.ranAtControls(p.run.spec) &&
+    !sameSpec(p.run.spec, p.spec);
   return (
     <section
       className="experiment"

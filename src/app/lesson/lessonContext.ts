@@ -39,6 +39,9 @@ export interface LessonContextValue {
   onRunEvent: (listener: (event: RunEvent) => void) => () => void;
   /** The sweeps the components on screen offer (the presenter's `s` runs the newest). */
   stageSweeps: StageSweeps;
+  /** Whether the run of this spec object was started at the controls' settings (not a view's own
+   * run of another spec). */
+  ranAtControls: (runSpec: ExperimentSpec) => boolean;
 }
 
 export const LessonContext = createContext<LessonContextValue | null>(null);

@@ -8,6 +8,7 @@ import { chooseEngine, type EngineContext } from '../../engine/pipeline/chooseEn
 import { applyControls, type ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { sameSpec } from '../../spec/sameSpec';
 import type { LessonContextValue } from './lessonContext';
 import { useRecordReplay } from './replay/useRecordReplay';
 import { useLessonRun, type FinishedRun, type RunEvent } from './useLessonRun';
@@ -51,7 +52,13 @@ export function useLessonSession(
   const [runs, setRuns] = useState<FinishedRun[]>([]);
   const [listeners] = useState(() => new Set<(event: RunEvent) => void>());
   const [stageSweeps] = useState(() => new StageSweeps());
+  // The runs (by their spec object) started at the controls' settings, as against a view's own
+  // run of another spec (lesson 3's other layout): the panel pairs such a run's numbers with the
+  // controls, and says so when the controls move after it. Weak: a run's spec goes with the run.
+  const [controlsRuns] = useState(() => new WeakSet<ExperimentSpec>());
   const run = useLessonRun((event) => {
+    if (event.type === 'started' && spec && sameSpec(event.spec, spec))
+      controlsRuns.add(event.spec);
     if (event.type === 'ended' && event.state === 'done') {
       const finished = event.run;
       sweep.addRunPoint(finished.summary, finished.engine, finished.spec);
@@ -102,6 +109,7 @@ export function useLessonSession(
     runs,
     onRunEvent,
     stageSweeps,
+    ranAtControls: (runSpec: ExperimentSpec) => controlsRuns.has(runSpec),
     /** Stops the run and the sweeps, clears the chart and measurements, controls to defaults. */
     reset: () => {
       run.clear();

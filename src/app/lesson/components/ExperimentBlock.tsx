@@ -7,7 +7,8 @@ import { useLesson } from '../lessonContext';
 import { RecordPanel } from '../replay/RecordPanel';
 
 export function ExperimentBlock() {
-  const { lesson, values, change, spec, specError, engine, run, replay } = useLesson();
+  const { lesson, values, change, spec, specError, engine, run, replay, ranAtControls } =
+    useLesson();
   const replayed = replay.active?.recording;
   return (
     <>
@@ -19,6 +20,7 @@ export function ExperimentBlock() {
         specError={specError}
         engine={engine}
         run={run.view}
+        ranAtControls={ranAtControls}
         models={lesson.models}
         onRun={() => spec && engine && run.start(spec, engine.engine)}
         onPause={run.pause}
