@@ -37,7 +37,9 @@ export function barrierStateNames(seesReady: boolean): TimelineProps['stateNames
 }
 
 export function TimelineBlock() {
-  const { spec, run } = useLesson();
+  const { spec: controlsSpec, run } = useLesson();
+  // The lanes are the last run's, which the controls may have left since: name them for it.
+  const spec = run.view?.spec ?? controlsSpec;
   const stageNames = useMemo(() => spec?.stages.map((s) => s.name) ?? [], [spec]);
   const engine = run.view?.engine ?? null;
   const barrier = spec?.runtime === 'barrier';
@@ -54,7 +56,7 @@ export function TimelineBlock() {
     () => (barrier ? Array.from({ length: lanes }, (_, t) => `thread ${t}`) : undefined),
     [barrier, lanes],
   );
-  if (!spec || !live)
+  if (!controlsSpec || !spec || !live)
     return <p className="hint">Run the experiment to see each thread's timeline.</p>;
   return (
     <>
