@@ -58,8 +58,12 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
   const preferSimulation = query.get('engine') === 'simulation';
   const [step, setStep] = useState(initial.step);
   const [help, setHelp] = useState(false);
-  /** The step on which `s` found no sweep to run (said until the step changes). */
-  const [nothingToRun, setNothingToRun] = useState<number | null>(null);
+  /** Where `s` found no sweep to run: said until the step or a control changes (a control can
+   * turn a chart's sweep on, and the notice must not outlive the reason for it). */
+  const [nothingToRun, setNothingToRun] = useState<{
+    step: number;
+    values: ControlValues;
+  } | null>(null);
   const [audienceStatus, setAudienceStatus] = useState<{
     status: AudienceStatus | null;
     atMs: number;
@@ -98,7 +102,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
   const command = (c: PresenterCommand) => {
     if (audienceConnected) return channel.current?.post({ type: 'command', command: c });
     const ran = runCommand(sessionRef.current, c);
-    setNothingToRun(ran ? null : step);
+    setNothingToRun(ran ? null : { step, values: sessionRef.current.values });
   };
 
   // The channel: the audience follows the presenter's step and values and runs its commands; the
@@ -110,8 +114,10 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
         if (m.type === 'state') {
           setStep(m.step);
           // All at once: one change() per value would each start from the same values, and only
-          // the last would stay (a step's settings change several).
-          const changes = changesFrom(s.values, m.values);
+          // the last would stay (a step's settings change several). Not while this window replays
+          // a recording dropped on it: it shows the recording's settings, which the presenter's
+          // window does not have, and a control change would end the replay (useLessonSession).
+          const changes = s.replay.active ? null : changesFrom(s.values, m.values);
           if (changes) s.changeMany(changes);
         } else if (m.type === 'command') runCommand(s, m.command);
       } else if (m.type === 'status' || m.type === 'hello') {
@@ -256,7 +262,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
             {e}
           </p>
         ))}
-        {nothingToRun === step && (
+        {nothingToRun?.step === step && nothingToRun.values === values && (
           <p role="status" className="notice" data-testid="no-sweep">
             This step has no sweep: s sweeps the chart of a step that shows one.
           </p>

@@ -133,8 +133,10 @@ export function LayoutChartBlock() {
     setSweeping(() => () => stop());
   };
   // The presenter's `s` runs this sweep while the chart is on the stage.
+  // Offered only when the chart is drawn: a sweep nobody can see is what `s` must not start.
+  const drawn = !!pair && !!current && control?.kind === 'range';
   useStageSweep(
-    pair
+    drawn
       ? {
           start: () => sweeping || sweep(),
           cancel: () => {
