@@ -19,6 +19,18 @@ export function noValue(name: string, allowed: string, fallback: string | number
   return `${name}= has no value (${allowed}); using ${fallback}`;
 }
 
+/** What is wrong with a typed or linked integer, or null when it is a whole number in range: the
+ * one check behind a URL value (parseIntParam) and a typed field (the counting page's threads). */
+export function intProblem(
+  raw: string,
+  range: Pick<IntRange, 'min' | 'max'>,
+): 'empty' | 'not a whole number' | 'out of range' | null {
+  if (raw === '') return 'empty';
+  if (!/^[+-]?\d+$/.test(raw.trim())) return 'not a whole number';
+  const n = Number(raw);
+  return n < range.min || n > range.max ? 'out of range' : null;
+}
+
 export function parseIntParam(
   query: URLSearchParams,
   name: string,
@@ -27,19 +39,13 @@ export function parseIntParam(
   const raw = query.get(name);
   if (raw === null) return { value: range.fallback, error: null };
   const allowed = `allowed ${range.min}..${range.max}`;
-  if (raw === '') return { value: range.fallback, error: noValue(name, allowed, range.fallback) };
-  if (!/^[+-]?\d+$/.test(raw.trim()))
-    return {
-      value: range.fallback,
-      error: `${name}=${raw} is not a whole number (${allowed}); using ${range.fallback}`,
-    };
-  const n = Number(raw);
-  if (n < range.min || n > range.max)
-    return {
-      value: range.fallback,
-      error: `${name}=${raw} is out of range (${allowed}); using ${range.fallback}`,
-    };
-  return { value: n, error: null };
+  const problem = intProblem(raw, range);
+  if (problem === null) return { value: Number(raw), error: null };
+  const error =
+    problem === 'empty'
+      ? noValue(name, allowed, range.fallback)
+      : `${name}=${raw} is ${problem} (${allowed}); using ${range.fallback}`;
+  return { value: range.fallback, error };
 }
 
 export function parseChoiceParam<T extends string>(

@@ -1,6 +1,6 @@
 // The counting page's controls as they appear in the URL (#/threads?threads=4&layout=packed&workNs=0),
 // validated with the allowed ranges.
-import { parseChoiceParam, parseIntParam, unknownParamErrors } from '../queryParams';
+import { intProblem, parseChoiceParam, parseIntParam, unknownParamErrors } from '../queryParams';
 
 export const LAYOUTS = ['packed', 'padded'] as const;
 export type LayoutName = (typeof LAYOUTS)[number];
@@ -71,11 +71,13 @@ export function verdictWords(ratio: number): { lead: string; figure: string; res
 /** A typed thread count: the number, or the message naming it and the range. */
 export function typedThreads(text: string): { value: number } | { error: string } {
   const allowed = `allowed 1..${MAX_THREADS}`;
-  if (!/^\s*[+-]?\d+\s*$/.test(text))
-    return {
-      error: `Threads: ${text === '' ? 'empty' : `"${text}" is not a whole number`} (${allowed})`,
-    };
-  const n = Number(text);
-  if (n < 1 || n > MAX_THREADS) return { error: `Threads: ${n} is out of range (${allowed})` };
-  return { value: n };
+  const problem = intProblem(text, { min: 1, max: MAX_THREADS });
+  if (problem === null) return { value: Number(text) };
+  const what =
+    problem === 'empty'
+      ? 'empty'
+      : problem === 'out of range'
+        ? `${Number(text)} is out of range`
+        : `"${text}" is not a whole number`;
+  return { error: `Threads: ${what} (${allowed})` };
 }
