@@ -43,7 +43,7 @@ export function RateHistory({
       aria-label="Total rate over time"
     >
       <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} className="axis" />
-      {history.length > 0 ? (
+      {history.some(([, rate]) => rate > 0) ? (
         <text x={pad.left - 6} y={y(maxRatePerSec) + 4} className="tick" textAnchor="end">
           {formatRate(maxRatePerSec)}/s
         </text>

@@ -7,6 +7,20 @@ import { RateHistory } from '../../../src/views/RateHistory';
 const ticks = (html: string) => [...html.matchAll(/class="tick"[^>]*>([^<]*)</g)].map((m) => m[1]);
 
 test('before any rate it says what will draw there; then the top tick has its unit', () => {
+  // Zeros before the threads count are no rate either (the page samples them while idle).
+  expect(
+    ticks(
+      renderToStaticMarkup(
+        <RateHistory
+          history={[
+            [0, 0],
+            [100, 0],
+          ]}
+          maxRatePerSec={1}
+        />,
+      ),
+    ),
+  ).toEqual(ticks(renderToStaticMarkup(<RateHistory history={[]} maxRatePerSec={1} />)));
   expect(ticks(renderToStaticMarkup(<RateHistory history={[]} maxRatePerSec={1} />))).toEqual([
     'the total rate draws here while threads count',
     '0',
