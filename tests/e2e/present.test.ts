@@ -78,9 +78,17 @@ function outsideTheScreen(page: Page, width: number, height: number): Promise<st
       // The bar's buttons too (the page hides what overflows, so a clipped one leaves no scrollbar).
       document.querySelectorAll('.present-bar button').forEach((e) => inside('a bar button', e));
       // The stage has room to be read: half the screen's width at least (on a phone, before the
-      // prose moved above it, it was left 54 px of 390).
-      const stage = document.querySelector('.fit-box.present-stage')!.getBoundingClientRect();
-      if (stage.width < w / 2) problems.push(`the stage is ${stage.width} px wide`);
+      // prose moved above it, it was left 54 px of 390), unless the screen's height is what
+      // limits it (its scaled content as high as its box).
+      const stageBox = document.querySelector<HTMLElement>('.fit-box.present-stage')!;
+      const stage = stageBox.getBoundingClientRect();
+      const content = stageBox.querySelector('.fit-box-content')!.getBoundingClientRect();
+      const heightBound = content.height >= stageBox.clientHeight - 2;
+      if (stage.width < w / 2 && !heightBound) problems.push(`the stage is ${stage.width} px wide`);
+      // And no blank strip beside it: a stage its height limits gives the width it does not use
+      // to the prose (at 1280×720 the prose had 400 px and a 210 px strip lay empty).
+      if (stage.width > content.width + 2)
+        problems.push(`the stage's box is ${stage.width} px wide, its content ${content.width} px`);
       return problems;
     },
     [width, height],

@@ -4,6 +4,10 @@
 // box's width and shrinks until its height fits too. Where the stylesheet sets `--fit: none` on the
 // box (a phone, present.css), it does neither: the content flows at full size and the page scrolls,
 // since a whole stage shrunk to a phone's width is too small to read or touch.
+// With `giveBackWidth`, fixed-width content limited by the box's height hands the width it does
+// not use back to the row: the box's CSS flex-basis is the most it may take, and the box then
+// takes only its scaled content's width, so a neighbour with `flex-grow` (the prose beside a tall
+// stage on a 16:9 projector) gets the rest instead of a blank strip.
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Flowing text: halvings of the scale's search interval (2^-12 of maxScale: under a pixel). */
@@ -18,17 +22,22 @@ export function FitBox(p: {
   widthPx?: number;
   /** Largest scale (default 1: never enlarge). */
   maxScale?: number;
+  /** With widthPx: take only the scaled content's width, up to the CSS flex-basis. */
+  giveBackWidth?: boolean;
 }) {
   const outer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(1);
   const widthPx = p.widthPx;
   const maxScale = p.maxScale ?? 1;
+  const giveBack = Boolean(p.giveBackWidth && widthPx);
   useLayoutEffect(() => {
     const fit = () => {
       const o = outer.current;
       const i = inner.current;
       if (!o || !i) return;
+      // Measured at the widest the stylesheet allows; set again below once the scale is known.
+      if (giveBack) o.style.flexBasis = '';
       if (getComputedStyle(o).getPropertyValue('--fit').trim() === 'none') {
         i.style.width = '';
         setScale(1);
@@ -38,9 +47,13 @@ export function FitBox(p: {
       const h = o.clientHeight;
       if (widthPx) {
         i.style.width = `${widthPx}px`;
-        setScale(
-          Math.min(maxScale, w / Math.max(1, i.scrollWidth), h / Math.max(1, i.scrollHeight)),
+        const s = Math.min(
+          maxScale,
+          w / Math.max(1, i.scrollWidth),
+          h / Math.max(1, i.scrollHeight),
         );
+        if (giveBack) o.style.flexBasis = `${Math.ceil(i.scrollWidth * s)}px`;
+        setScale(s);
         return;
       }
       // Flowing text at scale s wraps at w / s and stands s times its height: the largest s whose
@@ -68,9 +81,12 @@ export function FitBox(p: {
     const observer = new ResizeObserver(fit);
     if (outer.current) observer.observe(outer.current);
     if (inner.current) observer.observe(inner.current);
+    // A box that gave width back keeps its size when the row widens: the row must tell it.
+    const row = outer.current?.parentElement;
+    if (giveBack && row) observer.observe(row);
     fit();
     return () => observer.disconnect();
-  }, [widthPx, maxScale]);
+  }, [widthPx, maxScale, giveBack]);
   return (
     <div ref={outer} className={`fit-box ${p.className ?? ''}`} data-scale={scale.toFixed(3)}>
       <div ref={inner} className="fit-box-content" style={{ transform: `scale(${scale})` }}>

@@ -285,7 +285,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
                 testId="present-prose"
               />
             </FitBox>
-            <FitBox className="present-stage" widthPx={STAGE_WIDTH_PX} maxScale={1.6}>
+            <FitBox className="present-stage" widthPx={STAGE_WIDTH_PX} maxScale={1.6} giveBackWidth>
               {views.map((name) => {
                 const View = LESSON_COMPONENTS[name];
                 return (
