@@ -386,7 +386,11 @@ test('an audience window mirrors the presenter, which shows notes and the audien
   await expect.poll(() => presenterPage.getByTestId('present-notes').count()).toBe(1);
   // Focus off the button that opened the window (space would press it again).
   await presenterPage.locator('.notes-text').click();
+  // Step 1 shows no sweep: the audience window has nothing to run, and the presenter is told.
+  await presenterPage.keyboard.press('s');
+  await expect.poll(() => presenterPage.getByTestId('no-sweep').isVisible()).toBe(true);
   await presenterPage.keyboard.press('ArrowRight');
+  await expect.poll(() => presenterPage.getByTestId('no-sweep').count()).toBe(0);
   await expect.poll(() => audience.getByTestId('present').getAttribute('data-step')).toBe('2');
   await presenterPage.keyboard.press(' ');
   await expect

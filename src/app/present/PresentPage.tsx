@@ -119,12 +119,14 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
           // window does not have, and a control change would end the replay (useLessonSession).
           const changes = s.replay.active ? null : changesFrom(s.values, m.values);
           if (changes) s.changeMany(changes);
-        } else if (m.type === 'command') runCommand(s, m.command);
+        } else if (m.type === 'command' && !runCommand(s, m.command))
+          channel.current?.post({ type: 'no-sweep', step: shown.current.step });
       } else if (m.type === 'status' || m.type === 'hello') {
         setAudienceStatus({ status: m.type === 'status' ? m.status : null, atMs: Date.now() });
         // A new audience window starts where the presenter is.
         if (m.type === 'hello') channel.current?.post({ type: 'state', ...shown.current });
       } else if (m.type === 'bye') setAudienceStatus(null);
+      else if (m.type === 'no-sweep') setNothingToRun({ step: m.step, values: s.values });
     });
     if (audience) channel.current.post({ type: 'hello' });
     return () => {

@@ -20,7 +20,9 @@ export type PresenterMessage =
   | { type: 'bye' }
   | { type: 'state'; step: number; values: ControlValues }
   | { type: 'command'; command: PresenterCommand }
-  | { type: 'status'; status: AudienceStatus };
+  | { type: 'status'; status: AudienceStatus }
+  /** The audience's step has nothing `s` could sweep: the presenter says so on its screen. */
+  | { type: 'no-sweep'; step: number };
 
 export const channelName = (slug: string) => `pipelab-present/${slug}`;
 
