@@ -8,7 +8,9 @@ import {
   layoutStreamGraph,
   SLOT_PX,
   taskLabel as nodeLabel,
+  type ChainGap,
   type NodeBox,
+  type Point,
   type StreamBox,
 } from './streamGraphLayout';
 import { threadColor } from './threadColors';
@@ -81,6 +83,27 @@ function edgePoint(n: NodeBox, s: StreamBox, out: boolean): { x: number; y: numb
   if (inColumn && s.y > n.y + n.h) return { x: n.x + n.w / 2, y: n.y + n.h };
   if (inColumn && s.y < n.y) return { x: n.x + n.w / 2, y: n.y };
   return { x: out ? n.x + n.w : n.x, y: n.y + n.h / 2 };
+}
+
+const polyline = (points: Point[]) => points.map((p) => `${p.x},${p.y}`).join(' ');
+
+/** The sieve chain's left-out middle: a dashed box saying how many filters it stands for. */
+function GapBox({ gap }: { gap: ChainGap }) {
+  return (
+    <g data-testid="chain-gap" data-hidden={gap.hidden}>
+      <title>{`${gap.hidden} filter tasks of the middle of the chain, not drawn`}</title>
+      {gap.links.map((points, k) => (
+        <polyline key={k} points={polyline(points)} className="flow gap" />
+      ))}
+      <rect x={gap.x} y={gap.y} width={gap.w} height={gap.h} rx={6} className="chain-gap" />
+      <text x={gap.x + gap.w / 2} y={gap.y + 15} textAnchor="middle" className="task-name">
+        +{gap.hidden}
+      </text>
+      <text x={gap.x + gap.w / 2} y={gap.y + 30} textAnchor="middle" className="task-phase">
+        filters
+      </text>
+    </g>
+  );
 }
 
 function StreamBuffer(props: { s: StreamBox; bound: number; slots: number; width: number }) {
@@ -168,22 +191,27 @@ export function StreamGraphView({
       </g>
       <g transform={`translate(0,${LEGEND_H})`}>
         {layout.streams.map((s) =>
-          [...s.from.map((n) => [n, true] as const), ...s.to.map((n) => [n, false] as const)].map(
-            ([n, out], k) => {
-              const end = edgePoint(n, s, out);
-              return (
-                <line
-                  key={`${s.stream.id}-${k}`}
-                  x1={out ? end.x : s.x}
-                  y1={out ? end.y : s.y}
-                  x2={out ? s.x : end.x}
-                  y2={out ? s.y : end.y}
-                  className={s.stream.cyclic ? 'flow cyclic' : 'flow'}
-                />
-              );
-            },
+          s.route ? (
+            <polyline key={s.stream.id} points={polyline(s.route)} className="flow" />
+          ) : (
+            [...s.from.map((n) => [n, true] as const), ...s.to.map((n) => [n, false] as const)].map(
+              ([n, out], k) => {
+                const end = edgePoint(n, s, out);
+                return (
+                  <line
+                    key={`${s.stream.id}-${k}`}
+                    x1={out ? end.x : s.x}
+                    y1={out ? end.y : s.y}
+                    x2={out ? s.x : end.x}
+                    y2={out ? s.y : end.y}
+                    className={s.stream.cyclic ? 'flow cyclic' : 'flow'}
+                  />
+                );
+              },
+            )
           ),
         )}
+        {layout.gap && <GapBox gap={layout.gap} />}
         {layout.nodes.map((n) => (
           <TaskNode
             key={n.task.id}
@@ -205,7 +233,7 @@ export function StreamGraphView({
           ))}
         {layout.hidden > 0 && (
           <text x={width / 2} y={layout.height + 14} textAnchor="middle" className="hint">
-            … and {layout.hidden} more filter tasks in the middle of the chain
+            The dashed box stands for {layout.hidden} more filter tasks in the middle of the chain.
           </text>
         )}
         {cycle && (

@@ -1,7 +1,9 @@
 // Where the stream-graph view puts each task and stream (pure, no DOM): a graph with a source in
 // columns by depth (a stage's longest chain of streams from a source; copies and branches stacked),
 // a ring on a circle, and the sieve as its growing chain of filter tasks wrapping in rows between
-// the numbers and the primes. Positions are px in a drawing `width` wide.
+// the numbers and the primes. Positions are px in a drawing `width` wide. The sieve's links run
+// between its rows, never across a box, and a chain too long to draw shows a dashed box where its
+// middle is left out.
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { DEFAULTS } from '../spec/limits';
 import { streamGraph } from '../spec/phaserGraph';
@@ -23,6 +25,10 @@ export interface NodeBox {
   w: number;
   h: number;
 }
+export interface Point {
+  x: number;
+  y: number;
+}
 /** A stream drawn as a small buffer between its producers and consumers. */
 export interface StreamBox {
   stream: BoardStream;
@@ -31,6 +37,18 @@ export interface StreamBox {
   y: number;
   from: NodeBox[];
   to: NodeBox[];
+  /** A link of the sieve's chain: drawn as this line from producer to consumer, no buffer. */
+  route?: Point[];
+}
+/** The sieve's left-out middle: a dashed box in the chain's place, linked to its neighbours. */
+export interface ChainGap {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** How many filter tasks it stands for. */
+  hidden: number;
+  links: Point[][];
 }
 export interface GraphLayout {
   kind: 'dag' | 'ring' | 'sieve';
@@ -39,12 +57,15 @@ export interface GraphLayout {
   height: number;
   /** Sieve tasks left out to fit (the middle of a long chain), or 0. */
   hidden: number;
+  /** Where they are left out (null when none are). */
+  gap: ChainGap | null;
   /** Slots each stream's buffer draws: the bound's, up to MAX_SLOTS, fewer on a ring too big
    * for the drawing (its buffers would overlap). */
   slots: number;
 }
 
-const NODE_W = 104;
+/** "2000 served · T1" in 12 px type is 106 px in Chromium on Debian: it spilled out of 104. */
+const NODE_W = 118;
 const NODE_H = 44;
 const ROW_GAP = 22;
 const SIEVE_H = 38;
@@ -172,24 +193,30 @@ function sieveLayout(spec: ExperimentSpec, tasks: BoardTask[], width: number) {
   const ends = tasks.filter((t) => t.stage !== sieveStage);
   const hidden = Math.max(0, chain.length - MAX_SIEVE_NODES);
   const head = Math.floor(MAX_SIEVE_NODES * 0.75);
-  const shown =
+  // The left-out middle takes one place in the chain (null), where its dashed box goes.
+  const shown: Array<BoardTask | null> =
     hidden > 0
-      ? [...chain.slice(0, head), ...chain.slice(chain.length - (MAX_SIEVE_NODES - head))]
+      ? [...chain.slice(0, head), null, ...chain.slice(chain.length - (MAX_SIEVE_NODES - head))]
       : chain;
   const left = NODE_W + 24;
   const perRow = Math.max(1, Math.floor((width - 2 * left + SIEVE_GAP) / (boxW + SIEVE_GAP)));
   const rows = Math.max(1, Math.ceil(shown.length / perRow));
-  const nodes: NodeBox[] = shown.map((task, i) => {
-    const row = Math.floor(i / perRow);
-    const col = i % perRow;
-    return {
-      task,
-      x: left + col * (boxW + SIEVE_GAP),
-      y: ROW_GAP / 2 + row * (SIEVE_H + ROW_GAP),
-      w: boxW,
-      h: SIEVE_H,
-    };
+  const place = (i: number) => ({
+    x: left + (i % perRow) * (boxW + SIEVE_GAP),
+    y: ROW_GAP / 2 + Math.floor(i / perRow) * (SIEVE_H + ROW_GAP),
+    w: boxW,
+    h: SIEVE_H,
   });
+  const nodes: NodeBox[] = shown.flatMap((task, i) => (task ? [{ task, ...place(i) }] : []));
+  const at = shown.indexOf(null);
+  const gap: ChainGap | null =
+    at < 0
+      ? null
+      : {
+          ...place(at),
+          hidden,
+          links: [chainRoute(place(at - 1), place(at)), chainRoute(place(at), place(at + 1))],
+        };
   // Room under the numbers and over the primes for their streams' buffers (see atSieveEnd).
   const height = Math.max(NODE_H + ROW_GAP + 2 * BUFFER_OFFSET, rows * (SIEVE_H + ROW_GAP));
   const sourceTask = ends.find((t) => spec.stages[t.stage].op === 'count');
@@ -204,7 +231,29 @@ function sieveLayout(spec: ExperimentSpec, tasks: BoardTask[], width: number) {
   };
   if (source) nodes.unshift(source);
   if (sink) nodes.push(sink);
-  return { nodes, height, hidden, source, sink };
+  return { nodes, height, hidden, gap, source, sink };
+}
+
+type Box = Pick<NodeBox, 'x' | 'y' | 'w' | 'h'>;
+
+/** The line from one place of the sieve's chain to the next: straight along a row; from a row's
+ * end, out to the right, back along the middle of the gap under the row and in from the left of
+ * the next one (a straight line across crossed the boxes of both rows). */
+export function chainRoute(a: Box, b: Box): Point[] {
+  const from = { x: a.x + a.w, y: a.y + a.h / 2 };
+  const to = { x: b.x, y: b.y + b.h / 2 };
+  if (a.y === b.y) return [from, to];
+  const between = a.y + a.h + ROW_GAP / 2;
+  const out = from.x + SIEVE_GAP / 2;
+  const back = to.x - SIEVE_GAP / 2;
+  return [
+    from,
+    { x: out, y: from.y },
+    { x: out, y: between },
+    { x: back, y: between },
+    { x: back, y: to.y },
+    to,
+  ];
 }
 
 /** The buffers of the sieve's two streams go under the numbers and over the primes, in the
@@ -227,9 +276,17 @@ export function layoutStreamGraph(
   const ops = spec.stages.map((s) => s.op);
   const bound = spec.bound ?? DEFAULTS.bound;
   if (ops.includes('sieve')) {
-    const { nodes, height, hidden, source, sink } = sieveLayout(spec, tasks, width);
-    const boxes = streamBoxes(streams, nodes, spec).map((b) => atSieveEnd(b, source, sink));
-    return { kind: 'sieve', nodes, streams: boxes, height, hidden, slots: slotsFor(bound) };
+    const { nodes, height, hidden, gap, source, sink } = sieveLayout(spec, tasks, width);
+    const ends = [source, sink];
+    const boxes = streamBoxes(streams, nodes, spec).map((b) => {
+      const link =
+        b.from.length === 1 &&
+        b.to.length === 1 &&
+        !ends.includes(b.from[0]) &&
+        !ends.includes(b.to[0]);
+      return link ? { ...b, route: chainRoute(b.from[0], b.to[0]) } : atSieveEnd(b, source, sink);
+    });
+    return { kind: 'sieve', nodes, streams: boxes, height, hidden, gap, slots: slotsFor(bound) };
   }
   const ring = ops.includes('token');
   const { nodes, slots } = ring
@@ -242,6 +299,7 @@ export function layoutStreamGraph(
     streams: streamBoxes(streams, nodes, spec),
     height,
     hidden: 0,
+    gap: null,
     slots,
   };
 }

@@ -116,7 +116,10 @@ describe('StreamGraphView', () => {
     ];
     const html = draw(spec, { tasks, stalled: true });
     expect(tags(html, 'g', 'data-task')).toHaveLength(MAX_SIEVE_NODES + 2);
-    expect(html).toContain(`and ${filters - MAX_SIEVE_NODES} more filter tasks`);
+    expect(html).toContain(`stands for ${filters - MAX_SIEVE_NODES} more filter tasks`);
+    expect(tags(html, 'g', 'data-hidden')).toEqual([
+      expect.objectContaining({ 'data-hidden': String(filters - MAX_SIEVE_NODES) }),
+    ]);
     expect(html).toContain('Stalled: no task can run');
   });
 });

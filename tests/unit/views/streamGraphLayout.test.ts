@@ -1,9 +1,10 @@
 // The stream graph's layouts leave every label readable. The sieve: no two task boxes overlap, a
 // filter's box holds the longest name the run can give it, and no stream buffer (its "full/bound"
 // label included) lies on a task box — before the run (one filter(?)) and with a long chain of
-// 4-digit primes. A ring: no two buffers overlap, at the smallest and the widest bound.
+// 4-digit primes; no link of the chain crosses a box, and a chain cut in the middle shows a dashed
+// box in the middle's place. A ring: no two buffers overlap, at the smallest and the widest bound.
 import { describe, expect, test } from 'vitest';
-import type { BoardTask } from '../../../src/telemetry';
+import type { BoardStream, BoardTask } from '../../../src/telemetry';
 import {
   BUFFER_LABEL_PX,
   layoutStreamGraph,
@@ -14,6 +15,7 @@ import {
   SLOT_PX,
   taskLabel,
   type NodeBox,
+  type Point,
 } from '../../../src/views/streamGraphLayout';
 import { ring, sieve } from '../sim/phaserSpecs';
 
@@ -41,16 +43,40 @@ function sieveTasks(filters: number, bound: number) {
       label: i < primes.length ? primes[i] : 1999 - 2 * i,
     })),
   ];
-  return { spec, tasks };
+  // The chain's own streams, as the board reports them: each filter to the one it spawned.
+  const links: BoardStream[] = tasks
+    .filter((t) => t.parent !== null && t.parent !== undefined)
+    .map((t, k) => ({
+      ...plannedStreams(spec)[0],
+      id: 100 + k,
+      specIndex: null,
+      fromTask: t.parent,
+      toTask: t.id,
+    }));
+  return { spec, tasks, links };
 }
+
+/** The segments of a line as thin boxes (every segment of the sieve's lines is level or upright). */
+const segments = (points: Point[]): Rect[] =>
+  points.slice(1).map((b, i) => {
+    const a = points[i];
+    return {
+      x: Math.min(a.x, b.x),
+      y: Math.min(a.y, b.y),
+      w: Math.abs(a.x - b.x) || 0.01,
+      h: Math.abs(a.y - b.y) || 0.01,
+    };
+  });
+/** A box shrunk by 1 px each side: a line may end on its edge. */
+const inner = (r: Rect): Rect => ({ x: r.x + 1, y: r.y + 1, w: r.w - 2, h: r.h - 2 });
 
 describe.each([
   ['before the run', 1, 8],
   ['with a chain longer than the view shows', 300, 8],
   ['with the widest buffers (bound 64: 16 slots)', 300, 64],
 ])('the sieve %s', (_name, filters, bound) => {
-  const { spec, tasks } = sieveTasks(filters, bound);
-  const layout = layoutStreamGraph(spec, tasks, plannedStreams(spec), 900);
+  const { spec, tasks, links } = sieveTasks(filters, bound);
+  const layout = layoutStreamGraph(spec, tasks, [...plannedStreams(spec), ...links], 900);
 
   test('no two task boxes overlap, and each fits the drawing', () => {
     const { nodes } = layout;
@@ -69,9 +95,53 @@ describe.each([
     expect(filter.w).toBeGreaterThanOrEqual(84 + 6);
   });
 
+  test('no link of the chain crosses a box: rows wrap between the rows', () => {
+    const lines = [
+      ...layout.streams
+        .filter((s) => s.route)
+        .map((s) => ({ points: s.route!, ends: [...s.from, ...s.to] })),
+      ...(layout.gap?.links ?? []).map((points) => ({ points, ends: [] as NodeBox[] })),
+    ];
+    const shown = Math.min(filters, MAX_SIEVE_NODES);
+    // Every shown filter is linked to the next, except across the cut, which the gap's two take.
+    expect(lines).toHaveLength(shown - 1 + (filters > MAX_SIEVE_NODES ? 1 : 0));
+    if (filters > 12) expect(lines.some((l) => l.points.length > 2)).toBe(true); // some wrap
+    const boxes = [...layout.nodes, ...(layout.gap ? [layout.gap] : [])];
+    for (const { points, ends } of lines)
+      for (const seg of segments(points))
+        for (const n of boxes)
+          if (!ends.includes(n as NodeBox))
+            expect(overlap(seg, inner(n)), `${JSON.stringify(points)} crosses a box`).toBe(false);
+  });
+
+  test('a chain cut in the middle shows a dashed box in its place, saying how many it hides', () => {
+    if (filters <= MAX_SIEVE_NODES) return expect(layout.gap).toBeNull();
+    const gap = layout.gap!;
+    expect(gap.hidden).toBe(filters - MAX_SIEVE_NODES);
+    // In reading order: after the last of the first filters, before the first of the newest.
+    const filtersShown = layout.nodes.filter((n) => taskLabel(spec, n.task).startsWith('filter'));
+    const order = (b: Rect) => b.y * 10_000 + b.x;
+    const before = filtersShown.filter((n) => order(n) < order(gap));
+    expect(before.map((n) => n.task.id)).toEqual(
+      tasks
+        .filter((t) => t.stage === 1)
+        .slice(0, before.length)
+        .map((t) => t.id),
+    );
+    const {
+      links: [into, outOf],
+    } = gap;
+    expect(into[0]).toEqual({
+      x: before.at(-1)!.x + before.at(-1)!.w,
+      y: before.at(-1)!.y + before.at(-1)!.h / 2,
+    });
+    expect(outOf.at(-1)!.x).toBe(filtersShown[before.length].x);
+  });
+
   test('the buffers of the numbers and the primes lie on no task box', () => {
-    expect(layout.streams).toHaveLength(2);
-    for (const s of layout.streams) {
+    const ends = layout.streams.filter((s) => !s.route);
+    expect(ends).toHaveLength(2);
+    for (const s of ends) {
       const buffer = {
         x: s.x - (layout.slots * SLOT_PX) / 2,
         y: s.y - SLOT_PX / 2,
