@@ -4,7 +4,7 @@
 // streamGraphLayout.ts; this component only renders marks.
 import type { BoardStream, BoardTask } from '../telemetry';
 import {
-  BUFFER_LABEL_PX,
+  bufferLeft,
   layoutStreamGraph,
   SLOT_PX,
   taskLabel as nodeLabel,
@@ -110,8 +110,7 @@ function StreamBuffer(props: { s: StreamBox; bound: number; slots: number; width
   const { s, bound, slots, width } = props;
   const full = Math.max(0, Math.min(bound, s.stream.signalled - s.stream.waited));
   const w = slots * SLOT_PX;
-  // Inside the drawing, its label included (a buffer over the primes sits at the right edge).
-  const left = Math.max(0, Math.min(s.x - w / 2, width - w - BUFFER_LABEL_PX));
+  const left = bufferLeft(s.x, slots, width);
   const filled = Math.round((full / bound) * slots);
   // A cycle's note is said once under the graph: on every buffer of a ring it overlapped the next.
   const note = !s.stream.cyclic && s.stream.batched ? `×${s.stream.batch}` : '';

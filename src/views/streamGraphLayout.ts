@@ -83,8 +83,17 @@ export const RING_LABEL_PX = 34;
 const BUFFER_OFFSET = 10;
 /** Width of a character of a task's name (13 px, semi-bold): filter(1999) is 84 px in Chromium on Debian. */
 const NAME_CHAR_PX = 7.2;
-/** The sieve's chain shows its first filters and its newest ones, at most this many in all. */
+/** The sieve's chain shows its first filters and its newest ones, at most this many in all, and
+ * a dashed box for the rest. A chain one longer is drawn whole: a box standing for one filter in
+ * its place would save no room. */
 export const MAX_SIEVE_NODES = 48;
+
+/** Where a stream's buffer of `slots` centred at `x` starts: kept inside a drawing `width` wide,
+ * its label included (a buffer over the primes sits at the right edge). */
+export function bufferLeft(x: number, slots: number, width: number): number {
+  const w = slots * SLOT_PX;
+  return Math.max(0, Math.min(x - w / 2, width - w - BUFFER_LABEL_PX));
+}
 
 const centre = (n: NodeBox) => ({ x: n.x + n.w / 2, y: n.y + n.h / 2 });
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
@@ -186,19 +195,24 @@ function sieveBoxWidth(spec: ExperimentSpec, sieveStage: number): number {
   return Math.max(64, Math.ceil(chars * NAME_CHAR_PX) + 8);
 }
 
-function sieveLayout(spec: ExperimentSpec, tasks: BoardTask[], width: number) {
+function sieveLayout(spec: ExperimentSpec, tasks: BoardTask[], width: number, slots: number) {
   const sieveStage = spec.stages.findIndex((s) => s.op === 'sieve');
   const boxW = sieveBoxWidth(spec, sieveStage);
   const chain = tasks.filter((t) => t.stage === sieveStage);
   const ends = tasks.filter((t) => t.stage !== sieveStage);
-  const hidden = Math.max(0, chain.length - MAX_SIEVE_NODES);
+  const hidden = chain.length > MAX_SIEVE_NODES + 1 ? chain.length - MAX_SIEVE_NODES : 0;
   const head = Math.floor(MAX_SIEVE_NODES * 0.75);
   // The left-out middle takes one place in the chain (null), where its dashed box goes.
   const shown: Array<BoardTask | null> =
     hidden > 0
       ? [...chain.slice(0, head), null, ...chain.slice(chain.length - (MAX_SIEVE_NODES - head))]
       : chain;
-  const left = NODE_W + 24;
+  // The rows keep clear of the numbers' buffer, which hangs under the numbers into the gap between
+  // the first two rows, label included (16 slots and "64/64" reach 192 px): a wrap's line comes
+  // down that gap's left edge. The primes' buffer, over the primes at the right, is as wide, so
+  // the same margin on the right clears it too.
+  const endReach = bufferLeft(NODE_W / 2, slots, width) + slots * SLOT_PX + BUFFER_LABEL_PX;
+  const left = Math.max(NODE_W + 24, endReach + SIEVE_GAP / 2 + 6);
   const perRow = Math.max(1, Math.floor((width - 2 * left + SIEVE_GAP) / (boxW + SIEVE_GAP)));
   const rows = Math.max(1, Math.ceil(shown.length / perRow));
   const place = (i: number) => ({
@@ -276,7 +290,8 @@ export function layoutStreamGraph(
   const ops = spec.stages.map((s) => s.op);
   const bound = spec.bound ?? DEFAULTS.bound;
   if (ops.includes('sieve')) {
-    const { nodes, height, hidden, gap, source, sink } = sieveLayout(spec, tasks, width);
+    const slots = slotsFor(bound);
+    const { nodes, height, hidden, gap, source, sink } = sieveLayout(spec, tasks, width, slots);
     const ends = [source, sink];
     const boxes = streamBoxes(streams, nodes, spec).map((b) => {
       const link =
@@ -286,7 +301,7 @@ export function layoutStreamGraph(
         !ends.includes(b.to[0]);
       return link ? { ...b, route: chainRoute(b.from[0], b.to[0]) } : atSieveEnd(b, source, sink);
     });
-    return { kind: 'sieve', nodes, streams: boxes, height, hidden, gap, slots: slotsFor(bound) };
+    return { kind: 'sieve', nodes, streams: boxes, height, hidden, gap, slots };
   }
   const ring = ops.includes('token');
   const { nodes, slots } = ring

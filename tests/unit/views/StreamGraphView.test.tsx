@@ -102,9 +102,9 @@ describe('StreamGraphView', () => {
     expect(html.split('(cycle: 1/phase)</title>').length - 1).toBe(5);
   });
 
-  test('a long sieve chain is cut in the middle; the count says how many are hidden', () => {
+  /** The sieve to 1000 with `filters` filter tasks and the chain's links between them. */
+  function sieveChain(filters: number) {
     const spec = sieve({}, 1000);
-    const filters = 100;
     const tasks: BoardTask[] = [
       ...plannedTasks(spec),
       ...Array.from({ length: filters - 1 }, (_, i) => ({
@@ -114,12 +114,42 @@ describe('StreamGraphView', () => {
         label: 2 + i,
       })),
     ];
-    const html = draw(spec, { tasks, stalled: true });
+    const links: BoardStream[] = tasks
+      .filter((t) => t.parent !== null)
+      .map((t, k) => ({
+        ...plannedStreams(spec)[0],
+        id: 100 + k,
+        specIndex: null,
+        fromTask: t.parent,
+        toTask: t.id,
+      }));
+    return { spec, tasks, streams: [...plannedStreams(spec), ...links] };
+  }
+
+  test('a long sieve chain is cut in the middle; the count says how many are hidden', () => {
+    const filters = 100;
+    const { spec, tasks, streams } = sieveChain(filters);
+    const html = draw(spec, { tasks, streams, stalled: true });
     expect(tags(html, 'g', 'data-task')).toHaveLength(MAX_SIEVE_NODES + 2);
     expect(html).toContain(`stands for ${filters - MAX_SIEVE_NODES} more filter tasks`);
     expect(tags(html, 'g', 'data-hidden')).toEqual([
       expect.objectContaining({ 'data-hidden': String(filters - MAX_SIEVE_NODES) }),
     ]);
+    // The links between shown filters are lines (those wrapping to the next row with 6 points),
+    // and two more into and out of the dashed box; links to hidden filters are not drawn.
+    const lines = tags(html, 'polyline', 'points').map((l) => l.points.split(' ').length);
+    expect(lines).toHaveLength(MAX_SIEVE_NODES);
+    expect(lines.filter((n) => n === 6).length).toBeGreaterThan(0);
+    expect(lines.every((n) => n === 2 || n === 6)).toBe(true);
     expect(html).toContain('Stalled: no task can run');
+  });
+
+  test('a chain one filter longer than the cut is drawn whole: no box for one filter', () => {
+    const { spec, tasks, streams } = sieveChain(MAX_SIEVE_NODES + 1);
+    const html = draw(spec, { tasks, streams });
+    expect(tags(html, 'g', 'data-task')).toHaveLength(MAX_SIEVE_NODES + 3);
+    expect(tags(html, 'g', 'data-hidden')).toEqual([]);
+    expect(html).not.toContain('stands for');
+    expect(tags(html, 'polyline', 'points')).toHaveLength(MAX_SIEVE_NODES);
   });
 });

@@ -1,12 +1,14 @@
 // The stream graph's layouts leave every label readable. The sieve: no two task boxes overlap, a
 // filter's box holds the longest name the run can give it, and no stream buffer (its "full/bound"
 // label included) lies on a task box — before the run (one filter(?)) and with a long chain of
-// 4-digit primes; no link of the chain crosses a box, and a chain cut in the middle shows a dashed
-// box in the middle's place. A ring: no two buffers overlap, at the smallest and the widest bound.
+// 4-digit primes, at every buffer width and at other drawing widths; no link of the chain crosses a
+// box or a buffer, and a chain cut in the middle shows a dashed box in the middle's place (never
+// for one filter). A ring: no two buffers overlap, at the smallest and the widest bound.
 import { describe, expect, test } from 'vitest';
 import type { BoardStream, BoardTask } from '../../../src/telemetry';
 import {
   BUFFER_LABEL_PX,
+  bufferLeft,
   layoutStreamGraph,
   MAX_SIEVE_NODES,
   plannedStreams,
@@ -70,20 +72,40 @@ const segments = (points: Point[]): Rect[] =>
 /** A box shrunk by 1 px each side: a line may end on its edge. */
 const inner = (r: Rect): Rect => ({ x: r.x + 1, y: r.y + 1, w: r.w - 2, h: r.h - 2 });
 
+/** How many filters the view draws of a chain of `filters`: all, or MAX_SIEVE_NODES and a box. */
+const drawn = (filters: number) => (filters > MAX_SIEVE_NODES + 1 ? MAX_SIEVE_NODES : filters);
+
+// The lesson draws at 900 px; the others check the margins' arithmetic. At 900 px and bound 64
+// there are 4 filters a row, so the dashed box opens a row (36 first filters).
 describe.each([
-  ['before the run', 1, 8],
-  ['with a chain longer than the view shows', 300, 8],
-  ['with the widest buffers (bound 64: 16 slots)', 300, 64],
-])('the sieve %s', (_name, filters, bound) => {
+  ['before the run', 1, 8, 900],
+  ['with a chain longer than the view shows', 300, 8, 900],
+  ['with the widest buffers (bound 64: 16 slots)', 300, 64, 900],
+  ['with 10 slots (the first wrap ran through the buffer)', 300, 10, 900],
+  ['with 12 slots', 300, 12, 900],
+  ['with one filter more than the view shows', MAX_SIEVE_NODES + 1, 8, 900],
+  ['with two filters more than the view shows', MAX_SIEVE_NODES + 2, 16, 900],
+  ['drawn 640 px wide', 300, 16, 640],
+  ['drawn 1400 px wide', 300, 12, 1400],
+])('the sieve %s', (_name, filters, bound, width) => {
   const { spec, tasks, links } = sieveTasks(filters, bound);
-  const layout = layoutStreamGraph(spec, tasks, [...plannedStreams(spec), ...links], 900);
+  const layout = layoutStreamGraph(spec, tasks, [...plannedStreams(spec), ...links], width);
+  /** The two ends' buffers as the view draws them, label included. */
+  const buffers = layout.streams
+    .filter((s) => !s.route)
+    .map((s) => ({
+      x: bufferLeft(s.x, layout.slots, width),
+      y: s.y - SLOT_PX / 2,
+      w: layout.slots * SLOT_PX + BUFFER_LABEL_PX,
+      h: SLOT_PX,
+    }));
 
   test('no two task boxes overlap, and each fits the drawing', () => {
     const { nodes } = layout;
-    expect(nodes.length).toBe(Math.min(filters, MAX_SIEVE_NODES) + 2);
+    expect(nodes.length).toBe(drawn(filters) + 2);
     for (const a of nodes) {
       expect(a.x).toBeGreaterThanOrEqual(0);
-      expect(a.x + a.w).toBeLessThanOrEqual(900);
+      expect(a.x + a.w).toBeLessThanOrEqual(width);
       expect(a.y + a.h).toBeLessThanOrEqual(layout.height);
       for (const b of nodes)
         if (a !== b) expect(overlap(a, b), `${named(a)}, ${named(b)}`).toBe(false);
@@ -95,18 +117,18 @@ describe.each([
     expect(filter.w).toBeGreaterThanOrEqual(84 + 6);
   });
 
-  test('no link of the chain crosses a box: rows wrap between the rows', () => {
+  test('no link of the chain crosses a box or a buffer: rows wrap between the rows', () => {
     const lines = [
       ...layout.streams
         .filter((s) => s.route)
         .map((s) => ({ points: s.route!, ends: [...s.from, ...s.to] })),
       ...(layout.gap?.links ?? []).map((points) => ({ points, ends: [] as NodeBox[] })),
     ];
-    const shown = Math.min(filters, MAX_SIEVE_NODES);
     // Every shown filter is linked to the next, except across the cut, which the gap's two take.
-    expect(lines).toHaveLength(shown - 1 + (filters > MAX_SIEVE_NODES ? 1 : 0));
+    expect(lines).toHaveLength(drawn(filters) - 1 + (layout.gap ? 1 : 0));
     if (filters > 12) expect(lines.some((l) => l.points.length > 2)).toBe(true); // some wrap
-    const boxes = [...layout.nodes, ...(layout.gap ? [layout.gap] : [])];
+    expect(buffers).toHaveLength(2);
+    const boxes = [...layout.nodes, ...(layout.gap ? [layout.gap] : []), ...buffers];
     for (const { points, ends } of lines)
       for (const seg of segments(points))
         for (const n of boxes)
@@ -115,9 +137,10 @@ describe.each([
   });
 
   test('a chain cut in the middle shows a dashed box in its place, saying how many it hides', () => {
-    if (filters <= MAX_SIEVE_NODES) return expect(layout.gap).toBeNull();
+    if (drawn(filters) === filters) return expect(layout.gap).toBeNull();
     const gap = layout.gap!;
     expect(gap.hidden).toBe(filters - MAX_SIEVE_NODES);
+    expect(gap.hidden).toBeGreaterThanOrEqual(2);
     // In reading order: after the last of the first filters, before the first of the newest.
     const filtersShown = layout.nodes.filter((n) => taskLabel(spec, n.task).startsWith('filter'));
     const order = (b: Rect) => b.y * 10_000 + b.x;
@@ -139,17 +162,10 @@ describe.each([
   });
 
   test('the buffers of the numbers and the primes lie on no task box', () => {
-    const ends = layout.streams.filter((s) => !s.route);
-    expect(ends).toHaveLength(2);
-    for (const s of ends) {
-      const buffer = {
-        x: s.x - (layout.slots * SLOT_PX) / 2,
-        y: s.y - SLOT_PX / 2,
-        w: layout.slots * SLOT_PX + BUFFER_LABEL_PX,
-        h: SLOT_PX,
-      };
-      // The view keeps a buffer inside the drawing: the same clamp.
-      buffer.x = Math.max(0, Math.min(buffer.x, 900 - buffer.w));
+    expect(buffers).toHaveLength(2);
+    for (const buffer of buffers) {
+      expect(buffer.x).toBeGreaterThanOrEqual(0);
+      expect(buffer.x + buffer.w).toBeLessThanOrEqual(width);
       expect(buffer.y).toBeGreaterThanOrEqual(0);
       expect(buffer.y + buffer.h).toBeLessThanOrEqual(layout.height);
       for (const n of layout.nodes) expect(overlap(buffer, n), named(n)).toBe(false);
