@@ -89,6 +89,12 @@ function outsideTheScreen(page: Page, width: number, height: number): Promise<st
       // to the prose (at 1280×720 the prose had 400 px and a 210 px strip lay empty).
       if (stage.width > content.width + 2)
         problems.push(`the stage's box is ${stage.width} px wide, its content ${content.width} px`);
+      // And the prose keeps the third of the row it is promised (18rem at least), even beside a
+      // stage its width limits (a later `.fit-box { min-width: 0 }` once overrode the promise).
+      const row = proseBox.parentElement!.clientWidth;
+      const promised = Math.max(18 * 16, 0.32 * (row - 2 * 16));
+      const prose = proseBox.getBoundingClientRect().width;
+      if (prose < promised - 1) problems.push(`the prose is ${prose} px wide, under ${promised}`);
       return problems;
     },
     [width, height],
