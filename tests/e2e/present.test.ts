@@ -120,12 +120,14 @@ function unreadableOnAPhone(page: Page, width: number): Promise<string[]> {
     document.querySelectorAll('.present .controls label').forEach((l) => {
       if (px(l) < 14) problems.push(`a control label at ${px(l)} px`);
     });
-    // A chart wider than the screen says the rest of it is a swipe away.
+    // A chart wider than the screen says the rest of it is a swipe away; one that fits does not.
     document.querySelectorAll('.present svg[role=img]').forEach((svg) => {
       const box = svg.parentElement!;
-      const hint = getComputedStyle(box, '::after').content;
-      if (svg.getBoundingClientRect().width > w && !hint.includes('swipe sideways'))
-        problems.push(`a chart ${Math.round(svg.getBoundingClientRect().width)} px wide, no hint`);
+      const hint = getComputedStyle(box, '::after').content.includes('swipe sideways');
+      const width = Math.round(svg.getBoundingClientRect().width);
+      if (width > w && !hint) problems.push(`a chart ${width} px wide, no hint`);
+      if (box.scrollWidth <= box.clientWidth + 1 && hint)
+        problems.push(`a chart ${width} px wide in a ${box.clientWidth} px box, with the hint`);
     });
     return problems;
   }, width);
