@@ -13,6 +13,7 @@ import {
 import { threadColor } from '../../../src/views/threadColors';
 import type { ExperimentSpec } from '../../../src/spec/experimentSpec';
 import { avgPipeline, ring, sieve, splitJoin } from '../sim/phaserSpecs';
+import { sieveBoard } from './sieveBoard';
 
 /** The view's markup for `spec`: its planned tasks and streams unless given. */
 function draw(
@@ -105,24 +106,7 @@ describe('StreamGraphView', () => {
   /** The sieve to 1000 with `filters` filter tasks and the chain's links between them. */
   function sieveChain(filters: number) {
     const spec = sieve({}, 1000);
-    const tasks: BoardTask[] = [
-      ...plannedTasks(spec),
-      ...Array.from({ length: filters - 1 }, (_, i) => ({
-        ...plannedTasks(spec)[1],
-        id: 3 + i,
-        parent: i === 0 ? 1 : 2 + i,
-        label: 2 + i,
-      })),
-    ];
-    const links: BoardStream[] = tasks
-      .filter((t) => t.parent !== null)
-      .map((t, k) => ({
-        ...plannedStreams(spec)[0],
-        id: 100 + k,
-        specIndex: null,
-        fromTask: t.parent,
-        toTask: t.id,
-      }));
+    const { tasks, links } = sieveBoard(spec, filters, (i) => 2 + i);
     return { spec, tasks, streams: [...plannedStreams(spec), ...links] };
   }
 

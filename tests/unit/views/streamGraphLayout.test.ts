@@ -5,7 +5,6 @@
 // box or a buffer, and a chain cut in the middle shows a dashed box in the middle's place (never
 // for one filter). A ring: no two buffers overlap, at the smallest and the widest bound.
 import { describe, expect, test } from 'vitest';
-import type { BoardStream, BoardTask } from '../../../src/telemetry';
 import {
   BUFFER_LABEL_PX,
   bufferLeft,
@@ -20,6 +19,7 @@ import {
   type Point,
 } from '../../../src/views/streamGraphLayout';
 import { ring, sieve } from '../sim/phaserSpecs';
+import { sieveBoard } from './sieveBoard';
 
 interface Rect {
   x: number;
@@ -34,27 +34,10 @@ const named = (n: NodeBox) => `${n.task.id}`;
 /** The sieve to 2000 with `filters` filter tasks, the first primes and then the largest ones. */
 function sieveTasks(filters: number, bound: number) {
   const spec = { ...sieve({}, 1999), bound };
-  const planned = plannedTasks(spec);
   const primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71];
-  const tasks: BoardTask[] = [
-    ...planned,
-    ...Array.from({ length: filters - 1 }, (_, i) => ({
-      ...planned[1],
-      id: planned.length + i,
-      parent: i === 0 ? 1 : planned.length + i - 1,
-      label: i < primes.length ? primes[i] : 1999 - 2 * i,
-    })),
-  ];
-  // The chain's own streams, as the board reports them: each filter to the one it spawned.
-  const links: BoardStream[] = tasks
-    .filter((t) => t.parent !== null && t.parent !== undefined)
-    .map((t, k) => ({
-      ...plannedStreams(spec)[0],
-      id: 100 + k,
-      specIndex: null,
-      fromTask: t.parent,
-      toTask: t.id,
-    }));
+  const { tasks, links } = sieveBoard(spec, filters, (i) =>
+    i < primes.length ? primes[i] : 1999 - 2 * i,
+  );
   return { spec, tasks, links };
 }
 
