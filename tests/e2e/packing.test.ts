@@ -122,6 +122,23 @@ test('a packed budget above the visitor’s cores runs on the twin and says why'
   expect(pageErrors(page)).toEqual([]);
 });
 
+test('with the simulation chosen, the cores sweep simulates too, and says so', async () => {
+  // Isolated, so real threads were there to take: the sweep once ran on them anyway, and its
+  // points were drawn "measured" under a panel saying "you chose the simulation".
+  const page = await h.page();
+  await page.goto(`${h.url}#/lessons/${SLUG}?engine=simulation`);
+  await expect
+    .poll(() => page.getByTestId('experiment').getAttribute('data-engine'))
+    .toBe('simulation');
+  expect(await page.getByTestId('packing-chart-hint').textContent()).toMatch(
+    /This sweep simulates both points on the twin \(you chose the simulation\)/,
+  );
+  await page.getByTestId('sweep-cores').click();
+  await expect.poll(() => marks(page, 'packing-chart', 'simulated'), { timeout: 60_000 }).toBe(2);
+  expect(await marks(page, 'packing-chart', 'measured')).toBe(0);
+  expect(pageErrors(page)).toEqual([]);
+});
+
 test.each([
   ['threads=0', 'threads=0 is out of range (allowed 1..32)'],
   ['cores=99', 'cores=99 is out of range (allowed 1..16)'],
@@ -149,7 +166,7 @@ describe('not cross-origin isolated', () => {
       'Measuring on your cores needs real threads',
     );
     expect(await page.getByTestId('packing-chart-hint').textContent()).toMatch(
-      /This sweep simulates all 2 points on the twin/,
+      /This sweep simulates both points on the twin/,
     );
     await page.getByTestId('sweep-cores').click();
     await expect.poll(() => marks(page, 'packing-chart', 'simulated'), { timeout: 60_000 }).toBe(2);

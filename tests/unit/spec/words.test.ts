@@ -1,7 +1,27 @@
-// Counts on screen: the noun plural unless there is one.
+// Counts on screen: the noun plural unless there is one; every one of 1, 2 or more; a value in
+// a message quoted when blank space would hide it.
 import { expect, test } from 'vitest';
-import { counted } from '../../../src/spec/words';
+import { counted, everyOne, valueShown } from '../../../src/spec/words';
 
 test('counted: the noun plural unless there is one', () => {
   expect([0, 1, 2].map((n) => counted(n, 'round'))).toEqual(['0 rounds', '1 round', '2 rounds']);
+});
+
+test('everyOne: its one, both, all n', () => {
+  expect([1, 2, 3].map((n) => everyOne(n, 'point'))).toEqual([
+    'its one point',
+    'both points',
+    'all 3 points',
+  ]);
+});
+
+test('valueShown: as given, quoted when empty or edged with blank space', () => {
+  expect(['4', 'a b', '', ' ', ' 4', '4\n'].map(valueShown)).toEqual([
+    '4',
+    'a b',
+    '""',
+    '" "',
+    '" 4"',
+    '"4\\n"',
+  ]);
 });

@@ -4,8 +4,6 @@
 // outnumber them, each point TP/TR of two runs — measured on real threads where both fit the
 // visitor's cores, simulated by the twin beyond.
 import { memo, useEffect, useMemo, useState } from 'react';
-import { chooseEngine, type EngineContext } from '../../../engine/pipeline/chooseEngine';
-import { canUseThreads, visitorCores } from '../../../engine/isolation';
 import {
   runRatioSweep,
   SWEEP_REPEATS,
@@ -14,7 +12,7 @@ import {
 } from '../../../engine/sweep';
 import { threadPacking } from '../../../model/seedModels';
 import { threadReduction } from '../../../spec/experimentSpec';
-import { counted } from '../../../spec/words';
+import { counted, everyOne } from '../../../spec/words';
 import { ModelChart } from '../../../views/ModelChart';
 import { useLesson } from '../lessonContext';
 import { useStageSweep } from '../useStageSweep';
@@ -28,7 +26,7 @@ const MAX_CORES = 16;
 /** The label says what the curve is: a bound that ignores balancing, not a prediction, and its
  * highest point where the threads outnumber the cores (none with one thread). */
 export function boundLabel(threads: number): string {
-  const name = 'idealised bound ⌈T/C⌉·C/T, no balancing inside an interval';
+  const name = 'idealised bound ⌈T/C⌉·C/T for C < T (1 for C ≥ T), no balancing inside an interval';
   const points = Array.from({ length: Math.min(MAX_CORES, threads - 1) }, (_, i) => ({
     cores: i + 1,
     y: threadPacking({ threads, cores: i + 1 }).slowdownVsReduction,
@@ -51,14 +49,14 @@ export function sweepHint(
     return `With ${counted(threads, 'thread')} no core count is outnumbered: set more threads.`;
   const each = `Each point runs ${threads} threads and one thread per core on the same work and divides the times (the middle of ${SWEEP_REPEATS} runs each).`;
   if (measured === 0)
-    return `${each} This sweep simulates all ${points} points on the twin${simulatedBecause ? ` (${simulatedBecause})` : ''}.`;
+    return `${each} This sweep simulates ${everyOne(points, 'point')} on the twin${simulatedBecause ? ` (${simulatedBecause})` : ''}.`;
   if (measured === points)
-    return `${each} This sweep measures all ${points} points on real threads.`;
+    return `${each} This sweep measures ${everyOne(points, 'point')} on real threads.`;
   return `${each} This sweep measures ${measured} of its ${points} points on real threads (the budgets your cores hold) and simulates the other ${points - measured} on the twin.`;
 }
 
 export function PackingChartBlock() {
-  const { spec, engine, run } = useLesson();
+  const { spec, engine, engineFor, run } = useLesson();
   // Points belong to the plan they were swept for: a change of the controls leaves them behind.
   const [swept, setSwept] = useState<{ jobs: RatioJob[]; points: ChartPoint[] }>({
     jobs: [],
@@ -69,19 +67,17 @@ export function PackingChartBlock() {
   useEffect(() => cancel ?? undefined, [cancel]);
   const barrier = spec?.runtime === 'barrier' ? spec : null;
   const threads = barrier?.threads ?? 1;
-  const context: EngineContext = useMemo(
-    () => ({ isolated: canUseThreads(), cores: visitorCores(), preferSimulation: false }),
-    [],
-  );
   const jobs: RatioJob[] = useMemo(() => {
     if (!barrier) return [];
     return Array.from({ length: Math.min(MAX_CORES, threads - 1) }, (_, i) => {
       const of = barrierVariant(barrier, { cores: i + 1 });
       const over = threadReduction(of);
-      const onThreads = [of, over].every((s) => chooseEngine(s, context).engine === 'threads');
+      // The lesson's engine choice, the visitor's "simulation" included (engineFor): a sweep on
+      // real threads after the visitor chose the twin gave noisy points labelled measured.
+      const onThreads = [of, over].every((s) => engineFor(s).engine === 'threads');
       return { x: i + 1, of, over, engine: onThreads ? 'threads' : 'simulation' };
     });
-  }, [barrier, threads, context]);
+  }, [barrier, threads, engineFor]);
   const points = swept.jobs === jobs ? swept.points : [];
   const sweep = () => {
     if (jobs.length === 0) return;

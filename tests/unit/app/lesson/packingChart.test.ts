@@ -2,7 +2,7 @@
 // the maximum of the curve it labels, not its value at T−1 cores (32 threads peak at 15 cores,
 // 1.406, where 16 cores give 1.000), and no point at all with one thread.
 import { expect, test } from 'vitest';
-import { boundLabel } from '../../../../src/app/lesson/components/PackingChartBlock';
+import { boundLabel, sweepHint } from '../../../../src/app/lesson/components/PackingChartBlock';
 import { threadPacking } from '../../../../src/model/seedModels';
 
 const peak = (label: string) => /\((\d\.\d{3}) at (\d+) on (\d+)/.exec(label);
@@ -27,5 +27,21 @@ test("the paper's 16 threads: 1.875 at 15 cores, beside the 1.337 it measured", 
 });
 
 test('one thread outnumbers no core count: the label names the bound and no point', () => {
-  expect(boundLabel(1)).toBe('idealised bound ⌈T/C⌉·C/T, no balancing inside an interval');
+  expect(boundLabel(1)).toBe(
+    'idealised bound ⌈T/C⌉·C/T for C < T (1 for C ≥ T), no balancing inside an interval',
+  );
+});
+
+test('the label says the curve is 1 from C = T on, as the model draws it', () => {
+  for (const cores of [3, 4, 16])
+    expect(threadPacking({ threads: 3, cores }).slowdownVsReduction).toBe(1);
+  expect(boundLabel(3)).toContain('(1 for C ≥ T)');
+});
+
+test("the sweep's hint counts its points in words: its one, both, all n", () => {
+  expect(sweepHint(1, 0, 2, null)).toContain('simulates its one point on the twin.');
+  expect(sweepHint(2, 2, 3, null)).toContain('measures both points on real threads.');
+  expect(sweepHint(15, 0, 16, 'you chose the simulation')).toContain(
+    'simulates all 15 points on the twin (you chose the simulation).',
+  );
 });
