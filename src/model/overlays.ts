@@ -41,10 +41,10 @@ export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
   'lambda-upper': 'λ_upper = c/T_parallel (Eq. 8)',
   'lambda-eu': 'λ_eu = min(λ_upper, λ_max) (Eq. 10)',
   'packing-bound': 'idealised packing bound (no balancing inside an interval)',
-  balanced: 'perfect balance (every core busy all interval)',
+  balanced: 'perfect balance (min(T, C) cores busy all interval)',
   'stream-bound': 'Bound: threads ÷ all work, 1 ÷ slowest task',
   exact: 'exact bounded-queue chain',
-  'case3-unclamped': "Case 3 before our cap (the paper's Σλ'_j)",
+  'case3-unclamped': "Case 3 before our cap (the paper's Σⱼ λ′ⱼ)",
 };
 
 /** Which specs an overlay applies to, and its throughput there in items/µs (barrier runtime:

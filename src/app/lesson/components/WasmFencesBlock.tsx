@@ -103,7 +103,9 @@ export function WasmFencesBlock() {
             onClick={() => session.run('fences', commPlan(FENCE_QUEUES))}
             disabled={state.running?.job === 'fences'}
           >
-            {state.running?.job === 'fences' ? 'Measuring…' : 'Measure these four here'}
+            {state.running?.job === 'fences'
+              ? 'Measuring…'
+              : `Measure these ${COMPARISONS.length} ratios here (${FENCE_QUEUES.length} queues)`}
           </button>
           <span className="hint">
             (the race measures them too, with comm and 2 threads; the middle column shows the newer
