@@ -1,5 +1,6 @@
 // Reading controls from the URL query: every value is checked against its allowed range, and a bad
 // value yields a message naming it and the range, plus the fallback used, instead of a broken page.
+import { valueShown } from '../spec/words';
 
 export interface IntRange {
   min: number;
@@ -44,7 +45,7 @@ export function parseIntParam(
   const error =
     problem === 'empty'
       ? noValue(name, allowed, range.fallback)
-      : `${name}=${raw} is ${problem} (${allowed}); using ${range.fallback}`;
+      : `${name}=${valueShown(raw)} is ${problem} (${allowed}); using ${range.fallback}`;
   return { value: range.fallback, error };
 }
 
@@ -61,7 +62,7 @@ export function parseChoiceParam<T extends string>(
   if ((choices as readonly string[]).includes(raw)) return { value: raw as T, error: null };
   return {
     value: fallback,
-    error: `${name}=${raw} is not one of ${choices.join(', ')}; using ${fallback}`,
+    error: `${name}=${valueShown(raw)} is not one of ${choices.join(', ')}; using ${fallback}`,
   };
 }
 

@@ -4,6 +4,7 @@
 import { parseExperimentSpec, type ExperimentSpec, type StageSpec } from '../spec/experimentSpec';
 import { parallelThreadsOf, splitParallelThreads } from '../spec/parallelThreads';
 import { TOP_FIELDS } from '../spec/runtimeKinds';
+import { valueShown } from '../spec/words';
 import {
   join,
   readId,
@@ -241,7 +242,7 @@ export function rangeValue(
   if (control.unbounded && raw === UNBOUNDED) return { value: UNBOUNDED };
   const text = String(raw).trim();
   const value = typeof raw === 'number' ? raw : /^[+-]?\d+$/.test(text) ? Number(text) : NaN;
-  const name = `${control.id}=${String(raw)}`;
+  const name = `${control.id}=${valueShown(String(raw))}`;
   if (!Number.isInteger(value))
     return { error: `${name} is not a whole number (${allowedValues(control)})` };
   if (value < control.min || value > control.max)

@@ -6,6 +6,7 @@ import {
   type ControlValues,
   type LessonControl,
 } from '../../lessons/controls';
+import { valueShown } from '../../spec/words';
 import { noValue, parseChoiceParam, unknownParamErrors } from '../queryParams';
 
 /** Parameters every lesson page takes besides its controls. */
@@ -37,7 +38,7 @@ export function readControlValues(
     const allowed = PAGE_PARAM_VALUES[name];
     if (raw !== null && allowed && !allowed.values.includes(raw))
       errors.push(
-        `${name}=${raw} is not one of ${allowed.values.join(', ')} (${allowed.means}); ignored`,
+        `${name}=${valueShown(raw)} is not one of ${allowed.values.join(', ')} (${allowed.means}); ignored`,
       );
   }
   errors.push(...unknownParamErrors(query, [...controls.map((c) => c.id), ...pageParams], noun));

@@ -37,6 +37,11 @@ describe('parseIntParam', () => {
     expect(r.value).toBe(2);
     expect(r.error).toMatch(/is not a whole number \(allowed 1\.\.64\); using 2$/);
   });
+  test('a value of blank space is shown quoted: "threads= is not…" looked like no value', () => {
+    expect(parseIntParam(q('threads=%20'), 'threads', range).error).toBe(
+      'threads=" " is not a whole number (allowed 1..64); using 2',
+    );
+  });
 });
 
 describe('parseChoiceParam', () => {
