@@ -250,6 +250,34 @@ test('the keys: steps, run and pause, help, sweep, reset', async () => {
   expect(pageErrors(page)).toEqual([]);
 });
 
+test('the key list keeps Tab inside it and gives focus back on closing; space on a slider runs', async () => {
+  const page = await presenter(lessons[0].slug, 1280, 720, '?extractUs=50000');
+  const panel = page.getByTestId('experiment');
+  const slider = page.locator('.present-stage input[type=range]').first();
+  await slider.focus();
+  await page.keyboard.press('?');
+  const help = page.getByTestId('keys-help');
+  await help.waitFor();
+  const focusIn = (selector: string) =>
+    page.evaluate((sel) => document.activeElement?.closest(sel) !== null, selector);
+  // Before, Tab walked to the title link behind the list, and Enter there left the talk.
+  for (let k = 0; k < 3; k++) await page.keyboard.press('Tab');
+  expect(await focusIn('[data-testid=keys-help]')).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => help.count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement?.matches('input[type=range]'))).toBe(
+    true,
+  );
+  // Space on the slider (which does nothing with space) runs, without tabbing away first.
+  await page.keyboard.press(' ');
+  await expect
+    .poll(() => panel.getAttribute('data-run-state'), { timeout: 15_000 })
+    .toBe('running');
+  await page.keyboard.press('r');
+  await expect.poll(() => panel.getAttribute('data-run-state')).not.toBe('running');
+  expect(pageErrors(page)).toEqual([]);
+});
+
 test("`s` runs the sweep of the chart on the stage, not the model chart's; `r` stops it", async () => {
   // Lesson 3's layout chart sweeps both layouts with a button of its own.
   const page = await presenter('balancing-a-static-pipeline', 1280, 720, '?engine=simulation');

@@ -382,7 +382,18 @@ function NotesView(p: {
   );
 }
 
+/** The key list, a modal dialog: Tab stays inside it (its one control is Close; before, Tab
+ * walked to the title link behind it and Enter left the talk), and on closing, focus goes back
+ * to where it was. */
 function KeysHelp({ onClose }: { onClose: () => void }) {
+  // Read while rendering: by the first effect, Close (autoFocus) has the focus.
+  const [before] = useState(() => document.activeElement);
+  useEffect(() => {
+    return () => {
+      if (before instanceof HTMLElement && before !== document.body && before.isConnected)
+        before.focus();
+    };
+  }, [before]);
   return (
     <div
       className="keys-help"
@@ -390,6 +401,9 @@ function KeysHelp({ onClose }: { onClose: () => void }) {
       aria-modal="true"
       aria-label="Presenter keys"
       data-testid="keys-help"
+      onKeyDown={(e) => {
+        if (e.key === 'Tab') e.preventDefault();
+      }}
     >
       <h2>Keys</h2>
       <dl>

@@ -28,7 +28,9 @@ export interface KeyPress {
 }
 
 /** What the focused element does with keys itself: typing fields take every key but Escape,
- * sliders and radio buttons their arrows and space, buttons and checkboxes space. */
+ * sliders their arrows, radio buttons their arrows and space, buttons and checkboxes space. A
+ * slider does nothing with space, so space runs there: a speaker who set a value by keyboard
+ * runs it without tabbing away. */
 function ownedByTarget(e: KeyPress, action: PresenterAction): boolean {
   const tag = (e.targetTag ?? '').toUpperCase();
   const type = (e.targetType ?? '').toLowerCase();
@@ -38,7 +40,8 @@ function ownedByTarget(e: KeyPress, action: PresenterAction): boolean {
     (tag === 'INPUT' && !['range', 'radio', 'checkbox'].includes(type));
   if (typing) return action !== 'close';
   const movesWithArrows = tag === 'INPUT' && (type === 'range' || type === 'radio');
-  if (movesWithArrows) return action === 'next' || action === 'prev' || action === 'run-pause';
+  if (movesWithArrows)
+    return action === 'next' || action === 'prev' || (type === 'radio' && action === 'run-pause');
   const togglesWithSpace = tag === 'BUTTON' || (tag === 'INPUT' && type === 'checkbox');
   return togglesWithSpace && action === 'run-pause';
 }

@@ -139,8 +139,10 @@ describe('actionForKey', () => {
     [{ key: 'Escape' }, 'close'],
     [{ key: 'x' }, null],
     [{ key: 's', ctrlKey: true }, null],
-    // A slider keeps its arrows, a radio its arrows and space; letters still act.
+    // A slider keeps its arrows, a radio its arrows and space; letters still act, and space on a
+    // slider (which does nothing with it) runs.
     [{ key: 'ArrowRight', targetTag: 'INPUT', targetType: 'range' }, null],
+    [{ key: ' ', targetTag: 'INPUT', targetType: 'range' }, 'run-pause'],
     [{ key: ' ', targetTag: 'INPUT', targetType: 'radio' }, null],
     [{ key: 's', targetTag: 'INPUT', targetType: 'range' }, 'sweep'],
     // A text field takes every key but Escape; a button takes space.
