@@ -106,11 +106,17 @@ function GapBox({ gap }: { gap: ChainGap }) {
   );
 }
 
-function StreamBuffer(props: { s: StreamBox; bound: number; slots: number; width: number }) {
-  const { s, bound, slots, width } = props;
+function StreamBuffer(props: {
+  s: StreamBox;
+  bound: number;
+  slots: number;
+  labelPx: number;
+  width: number;
+}) {
+  const { s, bound, slots, labelPx, width } = props;
   const full = Math.max(0, Math.min(bound, s.stream.signalled - s.stream.waited));
   const w = slots * SLOT_PX;
-  const left = bufferLeft(s.x, slots, width);
+  const left = bufferLeft(s.x, slots, width, labelPx);
   const filled = Math.round((full / bound) * slots);
   // A cycle's note is said once under the graph: on every buffer of a ring it overlapped the next.
   const note = !s.stream.cyclic && s.stream.batched ? `×${s.stream.batch}` : '';
@@ -227,6 +233,7 @@ export function StreamGraphView({
               s={s}
               bound={bound}
               slots={layout.slots}
+              labelPx={layout.labelPx}
               width={width}
             />
           ))}

@@ -62,6 +62,8 @@ export interface GraphLayout {
   /** Slots each stream's buffer draws: the bound's, up to MAX_SLOTS, fewer on a ring too big
    * for the drawing (its buffers would overlap). */
   slots: number;
+  /** Room for a buffer's label after its slots, px (bufferLabelPx). */
+  labelPx: number;
 }
 
 /** "2000 served · T1" in 12 px type is 106 px in Chromium on Debian: it spilled out of 104. */
@@ -73,8 +75,18 @@ const SIEVE_GAP = 14;
 /** A stream's buffer: up to MAX_SLOTS slots of SLOT_PX, its "full/bound" label after them. */
 export const SLOT_PX = 9;
 const MAX_SLOTS = 16;
-/** Room kept for the buffer's label ("16/16", "0/8 ×64"), px. */
-export const BUFFER_LABEL_PX = 48;
+/** Room kept at least for the buffer's label ("16/16"), px. */
+const BUFFER_LABEL_PX = 48;
+/** A character of a buffer's label (12 px type): "16/16 ×64" is 63.7 px and "64/64 ×4096" 79 px
+ * in Chromium on Debian. */
+const LABEL_CHAR_PX = 7.2;
+
+/** Room for the widest label a buffer of `bound` can show, "bound/bound ×batch" when batched
+ * (the batch note; lesson 6 takes batches up to 4096), px. */
+export function bufferLabelPx(bound: number, batch: number): number {
+  const text = `${bound}/${bound}${batch > 1 ? ` ×${batch}` : ''}`;
+  return Math.max(BUFFER_LABEL_PX, 4 + Math.ceil(text.length * LABEL_CHAR_PX));
+}
 const slotsFor = (bound: number) => Math.min(bound, MAX_SLOTS);
 /** A ring's buffer label: "64/64" at most (a cycle's note is said once, under the ring). */
 export const RING_LABEL_PX = 34;
@@ -89,10 +101,10 @@ const NAME_CHAR_PX = 7.2;
 export const MAX_SIEVE_NODES = 48;
 
 /** Where a stream's buffer of `slots` centred at `x` starts: kept inside a drawing `width` wide,
- * its label included (a buffer over the primes sits at the right edge). */
-export function bufferLeft(x: number, slots: number, width: number): number {
+ * its label (`labelPx`) included (a buffer over the primes sits at the right edge). */
+export function bufferLeft(x: number, slots: number, width: number, labelPx: number): number {
   const w = slots * SLOT_PX;
-  return Math.max(0, Math.min(x - w / 2, width - w - BUFFER_LABEL_PX));
+  return Math.max(0, Math.min(x - w / 2, width - w - labelPx));
 }
 
 const centre = (n: NodeBox) => ({ x: n.x + n.w / 2, y: n.y + n.h / 2 });
@@ -195,7 +207,13 @@ function sieveBoxWidth(spec: ExperimentSpec, sieveStage: number): number {
   return Math.max(64, Math.ceil(chars * NAME_CHAR_PX) + 8);
 }
 
-function sieveLayout(spec: ExperimentSpec, tasks: BoardTask[], width: number, slots: number) {
+function sieveLayout(
+  spec: ExperimentSpec,
+  tasks: BoardTask[],
+  width: number,
+  slots: number,
+  labelPx: number,
+) {
   const sieveStage = spec.stages.findIndex((s) => s.op === 'sieve');
   const boxW = sieveBoxWidth(spec, sieveStage);
   const chain = tasks.filter((t) => t.stage === sieveStage);
@@ -208,10 +226,10 @@ function sieveLayout(spec: ExperimentSpec, tasks: BoardTask[], width: number, sl
       ? [...chain.slice(0, head), null, ...chain.slice(chain.length - (MAX_SIEVE_NODES - head))]
       : chain;
   // The rows keep clear of the numbers' buffer, which hangs under the numbers into the gap between
-  // the first two rows, label included (16 slots and "64/64" reach 192 px): a wrap's line comes
-  // down that gap's left edge. The primes' buffer, over the primes at the right, is as wide, so
-  // the same margin on the right clears it too.
-  const endReach = bufferLeft(NODE_W / 2, slots, width) + slots * SLOT_PX + BUFFER_LABEL_PX;
+  // the first two rows, label included (16 slots and "64/64 ×4096" reach 228 px): a wrap's line
+  // comes down that gap's left edge. The primes' buffer, over the primes at the right, is as
+  // wide, so the same margin on the right clears it too.
+  const endReach = bufferLeft(NODE_W / 2, slots, width, labelPx) + slots * SLOT_PX + labelPx;
   const left = Math.max(NODE_W + 24, endReach + SIEVE_GAP / 2 + 6);
   const perRow = Math.max(1, Math.floor((width - 2 * left + SIEVE_GAP) / (boxW + SIEVE_GAP)));
   const rows = Math.max(1, Math.ceil(shown.length / perRow));
@@ -289,9 +307,16 @@ export function layoutStreamGraph(
 ): GraphLayout {
   const ops = spec.stages.map((s) => s.op);
   const bound = spec.bound ?? DEFAULTS.bound;
+  const labelPx = bufferLabelPx(bound, spec.batch ?? 1);
   if (ops.includes('sieve')) {
     const slots = slotsFor(bound);
-    const { nodes, height, hidden, gap, source, sink } = sieveLayout(spec, tasks, width, slots);
+    const { nodes, height, hidden, gap, source, sink } = sieveLayout(
+      spec,
+      tasks,
+      width,
+      slots,
+      labelPx,
+    );
     const ends = [source, sink];
     const boxes = streamBoxes(streams, nodes, spec).map((b) => {
       const link =
@@ -301,7 +326,7 @@ export function layoutStreamGraph(
         !ends.includes(b.to[0]);
       return link ? { ...b, route: chainRoute(b.from[0], b.to[0]) } : atSieveEnd(b, source, sink);
     });
-    return { kind: 'sieve', nodes, streams: boxes, height, hidden, gap, slots };
+    return { kind: 'sieve', nodes, streams: boxes, height, hidden, gap, slots, labelPx };
   }
   const ring = ops.includes('token');
   const { nodes, slots } = ring
@@ -316,6 +341,7 @@ export function layoutStreamGraph(
     hidden: 0,
     gap: null,
     slots,
+    labelPx,
   };
 }
 

@@ -6,7 +6,6 @@
 // for one filter). A ring: no two buffers overlap, at the smallest and the widest bound.
 import { describe, expect, test } from 'vitest';
 import {
-  BUFFER_LABEL_PX,
   bufferLeft,
   layoutStreamGraph,
   MAX_SIEVE_NODES,
@@ -32,8 +31,8 @@ const overlap = (a: Rect, b: Rect) =>
 const named = (n: NodeBox) => `${n.task.id}`;
 
 /** The sieve to 2000 with `filters` filter tasks, the first primes and then the largest ones. */
-function sieveTasks(filters: number, bound: number) {
-  const spec = { ...sieve({}, 1999), bound };
+function sieveTasks(filters: number, bound: number, batch = 1) {
+  const spec = { ...sieve({}, 1999), bound, batch };
   const primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71];
   const { tasks, links } = sieveBoard(spec, filters, (i) =>
     i < primes.length ? primes[i] : 1999 - 2 * i,
@@ -70,16 +69,19 @@ describe.each([
   ['with two filters more than the view shows', MAX_SIEVE_NODES + 2, 16, 900],
   ['drawn 640 px wide', 300, 16, 640],
   ['drawn 1400 px wide', 300, 12, 1400],
-])('the sieve %s', (_name, filters, bound, width) => {
-  const { spec, tasks, links } = sieveTasks(filters, bound);
+  // Batched, a buffer's label grows a note: "16/16 ×64", "64/64 ×4096" (79 px).
+  ['with a batch note (bound 16, batch 64)', 300, 16, 900, 64],
+  ['with the widest label (bound 64, batch 4096)', 300, 64, 900, 4096],
+])('the sieve %s', (_name, filters, bound, width, batch = 1) => {
+  const { spec, tasks, links } = sieveTasks(filters, bound, batch);
   const layout = layoutStreamGraph(spec, tasks, [...plannedStreams(spec), ...links], width);
   /** The two ends' buffers as the view draws them, label included. */
   const buffers = layout.streams
     .filter((s) => !s.route)
     .map((s) => ({
-      x: bufferLeft(s.x, layout.slots, width),
+      x: bufferLeft(s.x, layout.slots, width, layout.labelPx),
       y: s.y - SLOT_PX / 2,
-      w: layout.slots * SLOT_PX + BUFFER_LABEL_PX,
+      w: layout.slots * SLOT_PX + layout.labelPx,
       h: SLOT_PX,
     }));
 
@@ -146,6 +148,9 @@ describe.each([
 
   test('the buffers of the numbers and the primes lie on no task box', () => {
     expect(buffers).toHaveLength(2);
+    // Room for the label the view writes: "bound/bound", and " ×batch" when batched.
+    const label = `${bound}/${bound}${batch > 1 ? ` ×${batch}` : ''}`;
+    expect(layout.labelPx).toBeGreaterThanOrEqual(4 + label.length * 7.2);
     for (const buffer of buffers) {
       expect(buffer.x).toBeGreaterThanOrEqual(0);
       expect(buffer.x + buffer.w).toBeLessThanOrEqual(width);
