@@ -2,29 +2,46 @@
 // `data-scrolls`, so the stylesheet's "swipe sideways for the rest of the chart" line shows only
 // where the chart really scrolls. A media query alone put it under charts that fit: a 900 px chart
 // on a 960 px page, a queue view that shrinks to a phone, every chart of the presenter's scaled
-// stage. Boxes are found as charts mount (a MutationObserver) and re-checked when the box or the
-// chart changes size (a ResizeObserver); boxes that leave the page are let go, so a long session
-// keeps no detached chart alive.
+// stage. Charts are found as they mount (a MutationObserver), an svg that replaces another in the
+// same box included, and their boxes re-checked when a box or a chart changes size (a
+// ResizeObserver). Boxes and charts that leave the page are let go, so a long session keeps no
+// detached chart alive.
 
 const CHART = 'svg[role="img"]';
 
 /** Starts watching `root`; returns a function that stops. */
 export function watchChartOverflow(root: HTMLElement): () => void {
-  const boxes = new Set<Element>();
-  const check = (box: Element) =>
-    box.toggleAttribute('data-scrolls', box.scrollWidth > box.clientWidth + 1);
+  const watched = new Set<Element>(); // boxes and charts
+  const due = new Set<Element>(); // boxes to check at the next frame
+  let frame = 0;
+  // Checked at the next frame, not inside the ResizeObserver's callback: the line the flag shows
+  // changes the box's height there, which Chromium reports as a ResizeObserver loop error.
+  const checkSoon = (box: Element) => {
+    due.add(box);
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      for (const b of due)
+        if (b.isConnected) b.toggleAttribute('data-scrolls', b.scrollWidth > b.clientWidth + 1);
+      due.clear();
+    });
+  };
   const sizes = new ResizeObserver((entries) => {
     for (const e of entries) {
       const box = e.target.matches(CHART) ? e.target.parentElement : e.target;
-      if (box) check(box);
+      if (box) checkSoon(box);
     }
   });
+  const watch = (el: Element) => {
+    if (watched.has(el)) return;
+    watched.add(el);
+    sizes.observe(el);
+  };
   const add = (svg: Element) => {
     const box = svg.parentElement;
-    if (!box || boxes.has(box)) return;
-    boxes.add(box);
-    sizes.observe(box);
-    sizes.observe(svg);
+    if (!box) return;
+    watch(box);
+    watch(svg);
+    checkSoon(box); // a new chart in a box already watched may change what the box holds
   };
   const scan = (node: Node) => {
     if (!(node instanceof Element)) return;
@@ -39,12 +56,10 @@ export function watchChartOverflow(root: HTMLElement): () => void {
       removed ||= r.removedNodes.length > 0;
     }
     if (removed)
-      for (const box of boxes)
-        if (!box.isConnected) {
-          boxes.delete(box);
-          sizes.unobserve(box);
-          const svg = box.querySelector(`:scope > ${CHART}`);
-          if (svg) sizes.unobserve(svg);
+      for (const el of watched)
+        if (!el.isConnected) {
+          watched.delete(el);
+          sizes.unobserve(el);
         }
   });
   mutations.observe(root, { childList: true, subtree: true });
@@ -52,6 +67,8 @@ export function watchChartOverflow(root: HTMLElement): () => void {
   return () => {
     mutations.disconnect();
     sizes.disconnect();
-    boxes.clear();
+    cancelAnimationFrame(frame);
+    watched.clear();
+    due.clear();
   };
 }
