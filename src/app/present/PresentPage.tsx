@@ -203,6 +203,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
         ctrlKey: e.ctrlKey,
         metaKey: e.metaKey,
         altKey: e.altKey,
+        repeat: e.repeat,
         targetTag: t?.tagName,
         targetType: (t as HTMLInputElement | null)?.type,
       });
@@ -386,9 +387,13 @@ function NotesView(p: {
  * walked to the title link behind it and Enter left the talk), and on closing, focus goes back
  * to where it was. */
 function KeysHelp({ onClose }: { onClose: () => void }) {
-  // Read while rendering: by the first effect, Close (autoFocus) has the focus.
+  // Read while rendering, before Close takes the focus. Close is focused by the effect, not by
+  // autoFocus: under StrictMode (development) the effect runs, cleans up (focus back) and runs
+  // again, and only the effect takes the focus again.
   const [before] = useState(() => document.activeElement);
+  const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    close.current?.focus();
     return () => {
       if (before instanceof HTMLElement && before !== document.body && before.isConnected)
         before.focus();
@@ -414,7 +419,7 @@ function KeysHelp({ onClose }: { onClose: () => void }) {
           </div>
         ))}
       </dl>
-      <button onClick={onClose} autoFocus>
+      <button ref={close} onClick={onClose}>
         Close (Esc)
       </button>
     </div>

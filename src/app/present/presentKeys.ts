@@ -22,6 +22,8 @@ export interface KeyPress {
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
+  /** Held down: the key's auto-repeat. */
+  repeat?: boolean;
   /** The focused element: its tag name and, for inputs, its type. */
   targetTag?: string;
   targetType?: string;
@@ -50,5 +52,8 @@ export function actionForKey(e: KeyPress): PresenterAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   const entry = PRESENTER_KEYS.find((k) => k.keys.includes(e.key));
   if (!entry || ownedByTarget(e, entry.action)) return null;
+  // A held key repeats: steps may run on (→ held walks the steps), a toggle must not flip on and
+  // off (space held ran, paused, ran…).
+  if (e.repeat && entry.action !== 'next' && entry.action !== 'prev') return null;
   return entry.action;
 }

@@ -139,6 +139,10 @@ describe('actionForKey', () => {
     [{ key: 'Escape' }, 'close'],
     [{ key: 'x' }, null],
     [{ key: 's', ctrlKey: true }, null],
+    // Held: the steps run on, a toggle does not flip back and forth.
+    [{ key: 'ArrowRight', repeat: true }, 'next'],
+    [{ key: ' ', repeat: true }, null],
+    [{ key: '?', repeat: true }, null],
     // A slider keeps its arrows, a radio its arrows and space; letters still act, and space on a
     // slider (which does nothing with it) runs.
     [{ key: 'ArrowRight', targetTag: 'INPUT', targetType: 'range' }, null],
