@@ -9,6 +9,15 @@ export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' 
 export const everyOne = (n: number, noun: string) =>
   n === 1 ? `its one ${noun}` : n === 2 ? `both ${noun}s` : `all ${n} ${noun}s`;
 
-/** A value as the visitor gave it, in a message: quoted when it is empty or starts or ends with
- * blank space, which would otherwise not show (`threads=" "`, not `threads= `). */
-export const valueShown = (raw: string) => (/^\S(.*\S)?$/s.test(raw) ? raw : JSON.stringify(raw));
+/** A value as the visitor gave it, in a message: as is when every character shows (letters,
+ * digits, punctuation, symbols, single inner spaces); else quoted, with what would not show
+ * escaped: blank space (`threads=" "`, not `threads= `), and characters that print nothing, such
+ * as a zero-width space (`threads="5\u200b"`, not `threads=5`, "is not a whole number"). */
+export function valueShown(raw: string): string {
+  const shows = /^[\p{L}\p{N}\p{P}\p{S}]+( [\p{L}\p{N}\p{P}\p{S}]+)*$/u;
+  if (shows.test(raw)) return raw;
+  return JSON.stringify(raw).replace(
+    /[^\p{L}\p{N}\p{P}\p{S} ]/gu,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

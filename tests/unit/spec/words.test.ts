@@ -16,12 +16,21 @@ test('everyOne: its one, both, all n', () => {
 });
 
 test('valueShown: as given, quoted when empty or edged with blank space', () => {
-  expect(['4', 'a b', '', ' ', ' 4', '4\n'].map(valueShown)).toEqual([
+  expect(['4', 'a b', '', ' ', ' 4', '4\n', 'a  b'].map(valueShown)).toEqual([
     '4',
     'a b',
     '""',
     '" "',
     '" 4"',
     '"4\\n"',
+    '"a  b"',
   ]);
+});
+
+test('valueShown: a character that prints nothing is escaped, so the value does not look valid', () => {
+  // A zero-width space, a left-to-right mark, a soft hyphen.
+  expect(valueShown('5\u200b')).toBe('"5\\u200b"');
+  expect(valueShown('\u200e4')).toBe('"\\u200e4"');
+  expect(valueShown('\u00ad')).toBe('"\\u00ad"');
+  expect(valueShown('λ′ → 4')).toBe('λ′ → 4');
 });
