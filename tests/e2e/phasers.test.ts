@@ -173,12 +173,22 @@ describe('a replayed phaser run', () => {
     await page.getByTestId('replay').click();
     await page.waitForSelector('[data-testid=replay-bar]');
     await page.getByTestId('replay-pause').click();
-    await page.getByTestId('replay-scrubber').fill('0');
+    const bar = page.getByTestId('replay-bar');
+    await expect.poll(() => bar.getAttribute('data-state'), { timeout: 15_000 }).toBe('paused');
+    // The scrubber by keyboard, as a visitor moves it: Home, then End, each awaited until the
+    // replay's position says it moved. Home once sought to 0 and straight back (React restored
+    // the scrubber's old value after the 'input' event, and the 'change' event sought there;
+    // ReplayBar.tsx), and the test then looked for the end's board at 0.12 s (15 of 306 tasks).
+    const scrubber = page.getByTestId('replay-scrubber');
+    await scrubber.focus();
+    const position = () => page.getByTestId('replay-position').textContent();
+    await page.keyboard.press('Home');
+    await expect.poll(position, { timeout: 15_000 }).toMatch(/ · event 0 of /);
     // A seek folds the recording again (~240,000 events here) and redraws the graph: more than
     // expect.poll's default second on a loaded machine (a full npm test saw the old board then).
     await expect.poll(() => tasksNow(page), { timeout: 15_000 }).toBeLessThan(live);
-    const end = await page.getByTestId('replay-scrubber').getAttribute('max');
-    await page.getByTestId('replay-scrubber').fill(end!);
+    await page.keyboard.press('End');
+    await expect.poll(position, { timeout: 15_000 }).toMatch(/ · event ([\d,]+) of \1 /);
     // The whole run was kept: a recording cut at its event cap ends before the last tasks spawned.
     expect(await page.getByTestId('replay-label').textContent()).not.toContain('Cut at its cap');
     await expect.poll(() => tasksNow(page), { timeout: 15_000 }).toBe(live);

@@ -1,6 +1,7 @@
 // The replay's controls, fixed at the bottom of the window while a replay drives the views, so
 // the label saying whose numbers they are stays in sight wherever the page is scrolled: step an
 // item or an event back or forward, play and pause, speed, a scrubber over the run time, exit.
+import { useReducer } from 'react';
 import { originLabel, replayKind } from '../../../replay/recording';
 import { SPEEDS } from '../../../replay/replayRun';
 import { formatCount, kindOf } from '../../../views/viewHelpers';
@@ -11,6 +12,11 @@ import '../lessonTools.css';
 
 export function ReplayBar() {
   const { replay, run } = useLesson();
+  // A seek moves the replay, not React's state: without a render in the same event, React put the
+  // scrubber back to its old value after the 'input' event, and the 'change' event that follows
+  // (a key, a drag's release) then sought back there (Home on the scrubber went to 0 and
+  // straight back).
+  const [, rendered] = useReducer((n: number) => n + 1, 0);
   const r = replay.active;
   if (!r) return null;
   const rec = r.recording;
@@ -97,7 +103,10 @@ export function ReplayBar() {
           max={at.durationUs}
           step="any"
           value={at.clockUs}
-          onChange={(e) => r.seek(scrubberTarget(Number(e.target.value), at.durationUs))}
+          onChange={(e) => {
+            r.seek(scrubberTarget(Number(e.target.value), at.durationUs));
+            rendered();
+          }}
         />
         <output className="replay-position" data-testid="replay-position">
           {formatSeconds(at.clockUs)} of {formatSeconds(at.durationUs)} · event{' '}
