@@ -4,6 +4,8 @@
 // streamGraphLayout.ts; this component only renders marks.
 import type { BoardStream, BoardTask } from '../telemetry';
 import {
+  batchNote,
+  bufferLabel,
   bufferLeft,
   layoutStreamGraph,
   SLOT_PX,
@@ -119,7 +121,7 @@ function StreamBuffer(props: {
   const left = bufferLeft(s.x, slots, width, labelPx);
   const filled = Math.round((full / bound) * slots);
   // A cycle's note is said once under the graph: on every buffer of a ring it overlapped the next.
-  const note = !s.stream.cyclic && s.stream.batched ? `×${s.stream.batch}` : '';
+  const note = !s.stream.cyclic && s.stream.batched ? batchNote(s.stream.batch) : '';
   return (
     <g
       transform={`translate(${left},${s.y - SLOT_PX / 2})`}
@@ -139,8 +141,7 @@ function StreamBuffer(props: {
         />
       ))}
       <text x={w + 4} y={SLOT_PX} className="buffer-label">
-        {full}/{bound}
-        {note ? ` ${note}` : ''}
+        {bufferLabel(full, bound, note)}
       </text>
     </g>
   );

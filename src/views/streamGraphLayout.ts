@@ -81,10 +81,16 @@ const BUFFER_LABEL_PX = 48;
  * in Chromium on Debian. */
 const LABEL_CHAR_PX = 7.2;
 
-/** Room for the widest label a buffer of `bound` can show, "bound/bound ×batch" when batched
- * (the batch note; lesson 6 takes batches up to 4096), px. */
+/** A batched stream's note on its buffer: "×64". */
+export const batchNote = (batch: number) => `×${batch}`;
+/** A buffer's label as the view writes it: "full/bound", then its note, if any. */
+export const bufferLabel = (full: number, bound: number, note: string) =>
+  note ? `${full}/${bound} ${note}` : `${full}/${bound}`;
+
+/** Room for the widest label a buffer of `bound` can show, its batch note included when batched
+ * (lesson 6 takes batches up to 4096), px. */
 export function bufferLabelPx(bound: number, batch: number): number {
-  const text = `${bound}/${bound}${batch > 1 ? ` ×${batch}` : ''}`;
+  const text = bufferLabel(bound, bound, batch > 1 ? batchNote(batch) : '');
   return Math.max(BUFFER_LABEL_PX, 4 + Math.ceil(text.length * LABEL_CHAR_PX));
 }
 const slotsFor = (bound: number) => Math.min(bound, MAX_SLOTS);
