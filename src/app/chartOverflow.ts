@@ -43,17 +43,21 @@ export function watchChartOverflow(root: HTMLElement): () => void {
     watch(svg);
     checkSoon(box); // a new chart in a box already watched may change what the box holds
   };
+  // A leaf (most of what a 30 Hz redraw adds and removes: bars, dots, labels) is no chart and
+  // holds none: it needs no look.
+  const mayHoldChart = (node: Node): node is Element =>
+    node instanceof Element && (node.firstElementChild !== null || node.matches(CHART));
   const scan = (node: Node) => {
-    if (!(node instanceof Element)) return;
+    if (!mayHoldChart(node)) return;
     if (node.matches(CHART)) add(node);
-    // A leaf (most of what a redraw adds: bars, dots, labels) has nothing under it to look for.
-    else if (node.firstElementChild) node.querySelectorAll(CHART).forEach(add);
+    else node.querySelectorAll(CHART).forEach(add);
   };
   const mutations = new MutationObserver((records) => {
     let removed = false;
     for (const r of records) {
       r.addedNodes.forEach(scan);
-      removed ||= r.removedNodes.length > 0;
+      // Only a removed element that may hold a chart can take a watched box or chart away.
+      removed ||= [...r.removedNodes].some(mayHoldChart);
     }
     if (removed)
       for (const el of watched)
