@@ -16,6 +16,7 @@ import {
 } from '../spec/specFields';
 import { controlValue, parseSide, sideValue, type Side } from './claims';
 import type { ControlValues, LessonControl } from './controls';
+import { checkVerdict, readVerdict, VERDICT_FIELDS, type PaperVerdict } from './paperVerdict';
 import { benchRatio, BENCH_TARGETS, type BenchTarget } from './queueBench';
 
 /** The five source documents (../shared/seeds), by their number. */
@@ -67,6 +68,8 @@ export interface PaperRowSpec {
   /** Ours from the committed queue benchmark: `<target> <row key> / <row key>`
    * (`native comm-2/batch / comm-2/vyukov-mpmc`, queueBench.ts). */
   bench: { target: BenchTarget; of: string; over: string; text: string } | null;
+  /** How ours relates to the paper's figure, and whose settings ours ran at (paperVerdict.ts). */
+  verdict: PaperVerdict;
 }
 
 export interface PaperRow {
@@ -92,6 +95,11 @@ export interface PaperRow {
   benchTarget: BenchTarget | null;
   /** How it was computed, with the run's date (shown as the value's title). */
   benchEvidence: string | null;
+  /** agrees | differs | fitted | bound, with its tolerance, reason or fitted parameter, and the
+   * scale ours ran at (paper: the paper's settings; lesson: ours). */
+  verdict: PaperVerdict;
+  /** The build's check of the verdict against the row's own numbers (null: nothing to check). */
+  verdictEvidence: string | null;
 }
 
 const ROW_ID = /^[a-z][a-z0-9-]{0,47}$/;
@@ -118,6 +126,7 @@ export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRow
       'measured',
       'bench',
       'bound',
+      ...VERDICT_FIELDS,
     ]);
     const id = readId(o, path, ROW_ID, 48, ids);
     const at: ControlValues = {};
@@ -166,6 +175,8 @@ export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRow
         path,
         'needs ours: a twin value, or measured: true, or a bench ratio (or several)',
       );
+    const bound =
+      o.bound === undefined ? null : readEnum(o.bound, join(path, 'bound'), PAPER_BOUNDS);
     return {
       id,
       source: readEnum(
@@ -177,21 +188,23 @@ export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRow
       claim: readString(requireField(o, 'claim', path), join(path, 'claim'), 1, 300),
       unit: readEnum(requireField(o, 'unit', path), join(path, 'unit'), PAPER_UNITS),
       paper: readNumber(requireField(o, 'paper', path), join(path, 'paper'), 0, 1e12),
-      bound: o.bound === undefined ? null : readEnum(o.bound, join(path, 'bound'), PAPER_BOUNDS),
+      bound,
       twin,
       at,
       measured,
       bench,
+      verdict: readVerdict(o, path, bound !== null),
     };
   });
 }
 
-/** Computes each row's twin value at its control values. */
+/** Computes each row's twin value at its control values, and checks its verdict against it
+ * (throws naming the row when a row labelled agrees or bound no longer is). */
 export function evaluatePaperRows(
   rows: PaperRowSpec[],
   specAt: (values: ControlValues) => ExperimentSpec,
 ): PaperRow[] {
-  return rows.map((r) => {
+  return rows.map((r, i) => {
     let twinValue: number | null = null;
     let twinEvidence: string | null = null;
     if (r.twin) {
@@ -208,6 +221,19 @@ export function evaluatePaperRows(
     const bench = r.bench && benchRatio(r.bench.target, r.bench.of, r.bench.over);
     const sides = r.twin ? [r.twin.over, r.twin.under] : [];
     const simulated = sides.some((s) => s?.kind === 'quantity' && s.name.startsWith('twin.'));
+    // The verdict is checked against the value the build computed: the twin's (or the model's),
+    // else the committed benchmark's; the visitor's measurement comes later and is shown as such.
+    const ours =
+      twinValue !== null
+        ? {
+            value: twinValue,
+            // A ratio's evidence shows both sides; its value is their quotient.
+            text: r.twin?.under ? `${twinEvidence} = ${twinValue.toPrecision(4)}` : twinEvidence!,
+          }
+        : bench
+          ? { value: bench.ratio, text: `the benchmark's ${bench.evidence}` }
+          : null;
+    const verdictEvidence = checkVerdict(r.verdict, r.id, join('paper', i), r.paper, r.bound, ours);
     return {
       id: r.id,
       source: r.source,
@@ -223,6 +249,8 @@ export function evaluatePaperRows(
       benchValue: bench ? bench.ratio : null,
       benchTarget: bench ? bench.target : null,
       benchEvidence: bench ? bench.evidence : null,
+      verdict: r.verdict,
+      verdictEvidence,
     };
   });
 }

@@ -1,9 +1,21 @@
-// What a source paper measured beside ours, one row per claim and source of ours: the twin at the
-// paper's scale (simulated; or the models alone, for a figure the paper computed with its model)
-// and, once measured, the visitor's threads at theirs (measured). Each row carries
-// data-paper-value / data-ours-value as plain numbers in the row's unit, and data-kind.
+// What a source paper measured beside ours, one row per claim and source of ours: the twin
+// (simulated; or the models alone, for a figure the paper computed with its model) at the paper's
+// scale or the lesson's, as the row declares, and, once measured, the visitor's threads at theirs
+// (measured). Each row carries data-paper-value / data-ours-value as plain numbers in the row's
+// unit, data-kind, and the row's verdict (data-verdict: agrees, differs, fitted, bound) and scale
+// (data-scale: paper, lesson), so a reader tells a match from a gap and a fit from a prediction.
 import type { ReactNode } from 'react';
 import { formatInUnit } from './format';
+
+/** How ours relates to the paper's figure (src/lessons/paperVerdict.ts checks it at build time). */
+export interface PaperTableVerdict {
+  verdict: 'agrees' | 'differs' | 'fitted' | 'bound';
+  tolerancePercent: number | null;
+  reason: string | null;
+  fitted: string | null;
+  /** paper: ours ran at the paper's settings; lesson: at the lesson's own. */
+  scale: 'paper' | 'lesson';
+}
 
 export interface PaperTableRow {
   id: string;
@@ -32,6 +44,9 @@ export interface PaperTableRow {
   benchEvidence?: string | null;
   /** The lesson that shows it (on the papers page). */
   lesson?: { href: string; title: string };
+  verdict: PaperTableVerdict;
+  /** The build's check of the verdict, with the numbers (shown as the verdict's title). */
+  verdictEvidence?: string | null;
 }
 
 export interface PaperTableProps {
@@ -68,6 +83,7 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                     — <a href={r.lesson.href}>{r.lesson.title}</a>
                   </>
                 )}
+                <VerdictLine row={r} />
               </td>
               <td
                 rowSpan={rowSpan}
@@ -88,12 +104,15 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
             value: number;
             title: string | null;
             where: ReactNode;
+            scale: 'paper' | 'lesson';
           }) =>
             out.push((first) => (
               <tr
                 key={`${r.id}-${o.key}`}
                 data-testid="paper-claim"
                 data-row={r.id}
+                data-verdict={r.verdict.verdict}
+                data-scale={o.scale}
                 data-kind={o.kind}
                 data-source={o.source}
                 data-paper-value={r.paperValue}
@@ -107,18 +126,17 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                 <td>{o.where}</td>
               </tr>
             ));
+          const atScale =
+            r.verdict.scale === 'paper' ? "at the paper's scale" : "at the lesson's scale";
           if (r.twinValue !== null)
             ours({
               key: 'twin',
               kind: r.twinKind ?? 'simulated',
               value: r.twinValue,
               title: r.twinEvidence,
+              scale: r.verdict.scale,
               where:
-                r.twinKind === 'model' ? (
-                  <>the model at the paper&apos;s scale</>
-                ) : (
-                  <>the twin at the paper&apos;s scale (simulated)</>
-                ),
+                r.twinKind === 'model' ? `the model ${atScale}` : `the twin ${atScale} (simulated)`,
             });
           if (r.benchValue !== null && r.benchValue !== undefined)
             ours({
@@ -127,6 +145,7 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
               source: 'benchmark',
               value: r.benchValue,
               title: r.benchEvidence ?? null,
+              scale: r.verdict.scale,
               where: (
                 <>
                   measured by <code>npm run bench:queues</code> ({benchPlace(r.benchTarget)}), on
@@ -150,6 +169,8 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
                 kind: 'measured',
                 value,
                 title: null,
+                // Your threads run the lesson's settings on your machine, whatever the row's scale.
+                scale: 'lesson',
                 where: 'measured on your threads, at your scale',
               });
           }
@@ -159,6 +180,39 @@ export function PaperTable({ rows, measured }: PaperTableProps) {
     </table>
   );
 }
+
+/** The row's verdict in words, under its claim: which of ours it was checked on, and why. */
+function VerdictLine({ row: r }: { row: PaperTableRow }) {
+  const v = r.verdict;
+  const ours =
+    r.twinValue !== null
+      ? r.twinKind === 'model'
+        ? 'the model'
+        : 'the twin'
+      : r.benchValue !== null && r.benchValue !== undefined
+        ? 'the benchmark'
+        : 'ours';
+  const text =
+    v.verdict === 'agrees'
+      ? `${ours} lies within ${v.tolerancePercent}% of the paper's figure.`
+      : v.verdict === 'differs'
+        ? v.reason
+        : v.verdict === 'fitted'
+          ? `not a test: ${v.fitted}`
+          : `the paper states a direction; ${ours} lies ${r.paperBound ?? 'on its side'}.`;
+  return (
+    <span className={`paper-verdict verdict-${v.verdict}`} title={r.verdictEvidence ?? undefined}>
+      <strong>{VERDICT_WORDS[v.verdict]}</strong> {text}
+    </span>
+  );
+}
+
+const VERDICT_WORDS = {
+  agrees: 'Agrees:',
+  differs: 'Differs:',
+  fitted: 'Fitted,',
+  bound: 'Bound:',
+} as const;
 
 /** Where a committed benchmark figure was measured, in words. */
 function benchPlace(target: string | null | undefined): string {

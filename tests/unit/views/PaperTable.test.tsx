@@ -15,8 +15,13 @@ const row = (p: Partial<PaperTableRow>): PaperTableRow => ({
   twinValue: 1.31,
   twinEvidence: 'twin.time[layout=6] = 2 s / twin.time[layout=3] = 1.53 s',
   measured: true,
+  verdict: { verdict: 'agrees', tolerancePercent: 5, reason: null, fitted: null, scale: 'paper' },
   ...p,
 });
+
+/** The markup with apostrophes as written (React escapes them). */
+const markup = (node: Parameters<typeof renderToStaticMarkup>[0]) =>
+  renderToStaticMarkup(node).replaceAll('&#x27;', "'");
 
 const claimRows = (html: string) =>
   [...html.matchAll(/<tr ([^>]*data-testid="paper-claim"[^>]*)>/g)].map((m) =>
@@ -105,4 +110,57 @@ test("the claim and the paper's figure span all of ours for the row: no empty ce
   expect(rows[1]).not.toMatch(/colspan/i);
   expect(rows[1].match(/<td/g)).toHaveLength(2);
   expect(html).not.toMatch(/<td[^>]*><\/td>/);
+});
+
+test("each of ours carries the row's verdict; the twin its scale, the visitor's run the lesson's", () => {
+  const html = markup(<PaperTable rows={[row({})]} measured={{ r: 1.7 }} />);
+  expect(claimRows(html).map((r) => [r['data-kind'], r['data-verdict'], r['data-scale']])).toEqual([
+    ['simulated', 'agrees', 'paper'],
+    ['measured', 'agrees', 'lesson'],
+  ]);
+  expect(html).toContain("the twin at the paper's scale (simulated)");
+  expect(html).toContain("the twin lies within 5% of the paper's figure.");
+});
+
+test.each([
+  [
+    { verdict: 'differs', tolerancePercent: null, reason: 'the cores are slower', fitted: null },
+    'Differs:</strong> the cores are slower',
+  ],
+  [
+    { verdict: 'fitted', tolerancePercent: null, reason: null, fitted: 'the work was set from it' },
+    'Fitted,</strong> not a test: the work was set from it',
+  ],
+] as const)('a %o row says so under its claim', (v, words) => {
+  const html = markup(
+    <PaperTable rows={[row({ verdict: { ...v, scale: 'lesson' } })]} measured={{}} />,
+  );
+  expect(html).toContain(words);
+  expect(html).toContain("the twin at the lesson's scale (simulated)");
+  expect(claimRows(html)[0]['data-verdict']).toBe(v.verdict);
+  expect(claimRows(html)[0]['data-scale']).toBe('lesson');
+});
+
+test("a bound row says which side ours lies on; the build's evidence is the verdict's title", () => {
+  const html = markup(
+    <PaperTable
+      rows={[
+        row({
+          paperValue: 1,
+          paperBound: 'above',
+          verdict: {
+            verdict: 'bound',
+            tolerancePercent: null,
+            reason: null,
+            fitted: null,
+            scale: 'lesson',
+          },
+          verdictEvidence: "x = 1.7 lies above the paper's 1",
+        }),
+      ]}
+      measured={{}}
+    />,
+  );
+  expect(html).toContain('Bound:</strong> the paper states a direction; the twin lies above.');
+  expect(html).toContain(`title="x = 1.7 lies above the paper's 1"`);
 });
