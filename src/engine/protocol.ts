@@ -2,7 +2,7 @@
 // going, data flows through shared wasm memory (threads) or one snapshot per slice (single-thread).
 
 import type { ExperimentSpec } from '../spec/experimentSpec';
-import type { LayoutQueue, QueueLayout, RaceConfig, RaceResult } from './race/raceConfig';
+import type { LayoutQueue, QueueLayout, RaceConfig, RaceResult } from '../spec/raceConfig';
 import type { PipelineOutput } from './pipeline/pipelineRun';
 
 /** Byte offsets of a run's rings and counters inside wasm memory (stable for the run). */

@@ -4,7 +4,8 @@
 // macrotask, so the page keeps drawing.
 import type { EngineKind, PipelineOutput, RunSummary } from './pipeline/pipelineRun';
 import type { ThreadsEngine } from './pipeline/threadsEngine';
-import { repeatSeed, simulateRepeats, spreadOf, TWIN_REPEATS } from '../sim';
+import { spreadOf } from '../model/spread';
+import { repeatSeed, simulateRepeats, TWIN_REPEATS } from '../sim';
 import { outputsPerItem, type ExperimentSpec } from '../spec/experimentSpec';
 import { readTap } from '../telemetry';
 

@@ -10,7 +10,8 @@ import { batchTwinSteps } from '../sim/batchTwin';
 import { sizing, tbbVersion, type SizingResult } from '../model/sizing';
 import { LIMITS } from '../spec/limits';
 import { parallelThreadsOf } from '../spec/parallelThreads';
-import { simulateRepeats, spreadOf } from '../sim/repeats';
+import { spreadOf } from '../model/spread';
+import { simulateRepeats } from '../sim/repeats';
 import type { SimResult } from '../sim/simulation';
 import {
   threadReduction,

@@ -7,7 +7,7 @@
 import native from '../../bench/results/queues-native.json';
 import wasmChromium from '../../bench/results/queues-wasm-chromium.json';
 import wasmNode from '../../bench/results/queues-wasm-node.json';
-import { spreadOf } from '../sim/repeats';
+import { spreadOf } from '../model/spread';
 
 export const BENCH_TARGETS = ['native', 'wasm-node', 'wasm-chromium'] as const;
 export type BenchTarget = (typeof BENCH_TARGETS)[number];

@@ -3,8 +3,8 @@
 // max, and ratios between two measurements paired by round (each ratio of runs taken side by side,
 // then their median and range) — the same method as the queue benchmark (bench/lib/ratios.mjs),
 // so a ratio's spread says whether the question is decided.
-import { raceKey, type RaceConfig, type RaceResult } from '../engine/race/raceConfig';
-import { spreadOf, type Spread } from '../sim/repeats';
+import { raceKey, type RaceConfig, type RaceResult } from '../spec/raceConfig';
+import { spreadOf, type Spread } from '../model/spread';
 
 /** A run as the page keeps it: the result, and which plan and round of it measured it. */
 export interface RaceRun extends RaceResult {

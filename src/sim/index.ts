@@ -17,4 +17,4 @@ export {
 } from './telemetry';
 export { Xoshiro128 } from './prng';
 export { replicate, studentT975, type ReplicationSummary } from './replications';
-export { TWIN_REPEATS, repeatSeed, simulateRepeats, spreadOf, type Spread } from './repeats';
+export { TWIN_REPEATS, repeatSeed, simulateRepeats } from './repeats';

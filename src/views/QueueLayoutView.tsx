@@ -5,7 +5,7 @@
 // core writes and the other only reads, such as each of Lamport's indices, is not framed.) D3
 // computes the byte scale; React renders the marks.
 import { scaleLinear } from 'd3';
-import type { QueueLayout } from '../engine/race/raceConfig';
+import type { QueueLayout } from '../spec/raceConfig';
 import './queueViews.css';
 
 export interface QueueLayoutViewProps {

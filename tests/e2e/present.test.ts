@@ -12,7 +12,7 @@ import { loadLessons } from '../../src/lessons/loadLessons';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 import { openHarness, pageErrors, type Harness } from './harness';
 import { presenterSteps, stageViews } from '../../src/app/present/steps';
-import { RACE_QUEUES } from '../../src/engine/race/raceConfig';
+import { RACE_QUEUES } from '../../src/spec/raceConfig';
 
 const root = resolve(__dirname, '../..');
 const lessons = loadLessons(resolve(root, 'lessons'), root);

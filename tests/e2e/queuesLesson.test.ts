@@ -7,7 +7,7 @@
 // only measured marks are the committed benchmark's, labelled as such.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { RACE_QUEUES } from '../../src/engine/race/raceConfig';
+import { RACE_QUEUES } from '../../src/spec/raceConfig';
 import { openHarness, pageErrors, type Harness } from './harness';
 import { expectBadQueryNamed, lessonFile, openLesson, runToDone } from './lessonHelpers';
 

@@ -1,25 +1,32 @@
-// The folders of src/ follow the flow of data (src/README.md): each imports only from folders
-// before it, and no two files import each other, directly or around a cycle.
+// The folders of src/ follow the flow of data: src/README.md's table lists them in flow order, and
+// each row's "imports from" names the folders that folder may import (all of them above it). This
+// test reads that table, so the README and the code cannot drift apart; it also rejects any import
+// cycle between files.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
 
 const src = resolve(__dirname, '../../src');
-/** In flow order; a folder may import from the folders before it. */
-const LAYERS = [
-  'sw',
-  'spec',
-  'telemetry',
-  'model',
-  'sim',
-  'engine',
-  'live',
-  'replay',
-  'export',
-  'lessons',
-  'views',
-  'app',
-];
+
+/** The README's layer table: folders in flow order, each with the folders it may import from. */
+function layerTable(readme: string): Array<{ folder: string; importsFrom: string[] }> {
+  const rows = [...readme.matchAll(/^\| `([a-z]+)\/` \|[^\n]*\| ([^|\n]+) \|$/gm)];
+  const folders = rows.map((m) => m[1]);
+  return rows.map((m, i) => {
+    const cell = m[2].trim();
+    const importsFrom =
+      cell === '—'
+        ? []
+        : cell === 'everything above'
+          ? folders.slice(0, i)
+          : cell.split(',').map((f) => f.trim().replace(/^`|\/?`$/g, ''));
+    return { folder: m[1], importsFrom };
+  });
+}
+
+const LAYERS = layerTable(readFileSync(join(src, 'README.md'), 'utf8'));
+const FLOW = LAYERS.map((l) => l.folder);
+const ALLOWED = new Map(LAYERS.map((l) => [l.folder, new Set(l.importsFrom)]));
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -52,20 +59,41 @@ const imports = new Map(
 );
 const folderOf = (file: string) => relative(src, file).split('/')[0];
 
-test('every src folder is placed in the flow', () => {
+test('the layer table lists every src folder once, and each row imports only from rows above it', () => {
   const folders = readdirSync(src).filter((f) => statSync(join(src, f)).isDirectory());
-  expect(folders.filter((f) => !LAYERS.includes(f))).toEqual([]);
+  expect(FLOW.length).toBeGreaterThan(10);
+  expect([...FLOW].sort()).toEqual([...new Set(folders)].sort());
+  const upward = LAYERS.flatMap(({ folder, importsFrom }) =>
+    importsFrom
+      .filter((f) => !FLOW.slice(0, FLOW.indexOf(folder)).includes(f))
+      .map((f) => `${folder} may import ${f}, which is not above it`),
+  );
+  expect(upward).toEqual([]);
 });
 
-test('each folder imports only from folders before it in the flow', () => {
+test('each folder imports only from the folders its row in src/README.md names', () => {
   const wrong: string[] = [];
   for (const [file, targets] of imports)
     for (const target of targets) {
-      const from = LAYERS.indexOf(folderOf(file));
-      const to = LAYERS.indexOf(folderOf(target));
-      if (from >= 0 && to > from) wrong.push(`${relative(src, file)} → ${relative(src, target)}`);
+      const from = folderOf(file);
+      const to = folderOf(target);
+      // Files at the top of src/ (main.tsx) are the entry, not a layer.
+      if (from === to || !ALLOWED.has(from)) continue;
+      if (!ALLOWED.get(from)!.has(to))
+        wrong.push(`${relative(src, file)} → ${relative(src, target)}`);
     }
   expect(wrong).toEqual([]);
+});
+
+test('the table reader takes the columns as written', () => {
+  const table = layerTable(
+    ['| `a/` | x | — |', '| `b/` | y, z | a |', '| `c/` | w | everything above |'].join('\n'),
+  );
+  expect(table).toEqual([
+    { folder: 'a', importsFrom: [] },
+    { folder: 'b', importsFrom: ['a'] },
+    { folder: 'c', importsFrom: ['a', 'b'] },
+  ]);
 });
 
 test('no import cycle between files', () => {

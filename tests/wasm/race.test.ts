@@ -14,7 +14,7 @@ import {
   type QueueLayout,
   type RaceConfig,
   type RaceResult,
-} from '../../src/engine/race/raceConfig';
+} from '../../src/spec/raceConfig';
 import {
   queueLayout,
   requestRaceCancel,

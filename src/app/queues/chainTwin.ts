@@ -4,8 +4,9 @@
 // discrete-event twin with a core per stage. It has no caches: what it shows is the chain's rate
 // if every hop cost what it cost alone, not the knock-on delays the paper saw along a real chain.
 import { parseExperimentSpec } from '../../spec/experimentSpec';
-import { simulateRepeats, spreadOf } from '../../sim';
-import type { RaceVariant } from '../../engine/race/raceConfig';
+import { spreadOf } from '../../model/spread';
+import { simulateRepeats } from '../../sim';
+import type { RaceVariant } from '../../spec/raceConfig';
 import { measured, type RaceRun } from '../../live/raceSummary';
 import { RACE_SEMI_ITEMS } from './racePlans';
 

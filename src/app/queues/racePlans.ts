@@ -8,7 +8,7 @@ import {
   type RaceConfig,
   type RaceQueue,
   type RaceVariant,
-} from '../../engine/race/raceConfig';
+} from '../../spec/raceConfig';
 
 /** Rounds per plan: enough for a median and a range, short enough to watch (~7 s per race). */
 export const RACE_ROUNDS = 3;

@@ -12,7 +12,7 @@ import {
   type LayoutQueue,
   type QueueLayout,
   type RaceConfig,
-} from '../../engine/race/raceConfig';
+} from '../../spec/raceConfig';
 import type { RacePlanInfo, RaceRun } from '../../live/raceSummary';
 import { wasmModuleUrl } from '../../engine/wasmUrl';
 import { RACE_ROUNDS } from './racePlans';

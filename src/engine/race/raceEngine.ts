@@ -5,7 +5,7 @@
 // calls it when the visitor leaves, so no race thread outlives the lesson.
 import { newEngineWorker } from '../newEngineWorker';
 import type { FromEngine, ToEngine } from '../protocol';
-import type { LayoutQueue, QueueLayout, RaceConfig, RaceResult } from './raceConfig';
+import type { LayoutQueue, QueueLayout, RaceConfig, RaceResult } from '../../spec/raceConfig';
 
 export interface RaceListener {
   /** One run of the plan ended (in plan order; cancelled runs are not reported). */

@@ -4,7 +4,12 @@
 // extra pthread Workers only start once the engine worker is back in its event loop.
 import type { PipelabModule } from '../wasmExports';
 import type { FromEngine, RaceToEngine } from '../protocol';
-import { LAYOUT_QUEUES, type LayoutQueue, type QueueLayout, type RaceConfig } from './raceConfig';
+import {
+  LAYOUT_QUEUES,
+  type LayoutQueue,
+  type QueueLayout,
+  type RaceConfig,
+} from '../../spec/raceConfig';
 import { queueLayout, requestRaceCancel, startWasmRace, whenRaceFinished } from './wasmRace';
 
 type Post = (msg: FromEngine) => void;

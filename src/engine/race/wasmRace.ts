@@ -2,7 +2,7 @@
 // without blocking, poll until its threads exit, join, read the result. Used by the engine worker
 // and the wasm tests.
 import { check, withCString, type PipelabModule } from '../wasmExports';
-import type { LayoutQueue, QueueLayout, RaceConfig, RaceResult } from './raceConfig';
+import type { LayoutQueue, QueueLayout, RaceConfig, RaceResult } from '../../spec/raceConfig';
 
 /** Parses the config in C++ (a bad value is named) and starts the run's threads. */
 export function startWasmRace(mod: PipelabModule, config: RaceConfig): void {

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import type { FromEngine } from '../../../src/engine/protocol';
 import { RaceEngine, type RaceListener } from '../../../src/engine/race/raceEngine';
-import type { RaceResult } from '../../../src/engine/race/raceConfig';
+import type { RaceResult } from '../../../src/spec/raceConfig';
 import { FakeWorker, threadedReady } from '../engine/fakeWorker';
 
 const ready = threadedReady(8);

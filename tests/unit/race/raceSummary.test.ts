@@ -1,7 +1,7 @@
 // Race results → what the views draw: repeats of one measurement found by their config (defaults
 // filled), median and spread, and ratios paired by plan and round — never across plans.
 import { expect, test } from 'vitest';
-import type { RaceResult } from '../../../src/engine/race/raceConfig';
+import type { RaceResult } from '../../../src/spec/raceConfig';
 import {
   decided,
   measured,
@@ -9,7 +9,7 @@ import {
   runsOfNewestPlan,
   type RaceRun,
 } from '../../../src/live/raceSummary';
-import { raceKey, type RaceConfig } from '../../../src/engine/race/raceConfig';
+import { raceKey, type RaceConfig } from '../../../src/spec/raceConfig';
 import { interleave } from '../../../src/app/queues/racePlans';
 
 const run = (queue: string, itemsPerS: number, plan: number, round: number, extra = {}): RaceRun =>

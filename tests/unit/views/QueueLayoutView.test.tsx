@@ -3,7 +3,7 @@
 // live one as measured.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import type { QueueLayout } from '../../../src/engine/race/raceConfig';
+import type { QueueLayout } from '../../../src/spec/raceConfig';
 import { BatchQueueTracker } from '../../../src/live/batchQueueState';
 import { CacheLineView } from '../../../src/views/CacheLineView';
 import { placeFields, QueueLayoutView, sharedLines } from '../../../src/views/QueueLayoutView';

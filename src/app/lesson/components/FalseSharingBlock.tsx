@@ -2,7 +2,7 @@
 // side on the visitor's threads (comm, 2 threads, rounds in a rotating order), with the layouts
 // drawn from the C++ objects' real offsets: which fields share a cache line.
 import { useEffect, useMemo } from 'react';
-import type { RaceQueue } from '../../../engine/race/raceConfig';
+import type { RaceQueue } from '../../../spec/raceConfig';
 import { measuredInNewestPlan, pairedRatio, type PairedRatio } from '../../../live/raceSummary';
 import { counted } from '../../../spec/words';
 import { QueueLayoutView } from '../../../views/QueueLayoutView';

@@ -5,7 +5,7 @@
 // threads it says the chain is oversubscribed and gives the twin's 4-core result beside it.
 import { useEffect, useMemo } from 'react';
 import { visitorCores } from '../../../engine/isolation';
-import { RACE_QUEUES, type RaceQueue, type RaceVariant } from '../../../engine/race/raceConfig';
+import { RACE_QUEUES, type RaceQueue, type RaceVariant } from '../../../spec/raceConfig';
 import { measured, measuredInNewestPlan, pairedRatio } from '../../../live/raceSummary';
 import { formatRate } from '../../../views/format';
 import { RaceBars, type RaceBarRow } from '../../../views/RaceBars';

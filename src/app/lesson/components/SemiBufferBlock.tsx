@@ -5,9 +5,9 @@
 // of its semi-buffer. The probe's stream ends on a partial semi-buffer, which only flush() hands
 // over: the block says how many items that was and how long the last one waited.
 import { useMemo } from 'react';
-import { ITEMS_PER_LINE } from '../../../engine/race/raceConfig';
+import { ITEMS_PER_LINE } from '../../../spec/raceConfig';
 import { measured } from '../../../live/raceSummary';
-import { spreadOf } from '../../../sim';
+import { spreadOf } from '../../../model/spread';
 import { LatencyChart } from '../../../views/LatencyChart';
 import { formatRate } from '../../../views/format';
 import { ControlsPanel } from '../ControlsPanel';

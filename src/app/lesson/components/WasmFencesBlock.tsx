@@ -5,7 +5,7 @@
 // browser, beside the same ratios from the committed native benchmark, each labelled with where
 // it came from.
 import { useMemo } from 'react';
-import type { RaceQueue } from '../../../engine/race/raceConfig';
+import type { RaceQueue } from '../../../spec/raceConfig';
 import { benchRatio, type BenchRatio } from '../../../lessons/queueBench';
 import { measuredInNewestPlan, pairedRatio, type PairedRatio } from '../../../live/raceSummary';
 import { counted } from '../../../spec/words';

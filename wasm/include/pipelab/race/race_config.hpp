@@ -2,7 +2,7 @@
 // stages do between items, how many stages, for how long — and its JSON form, read with the
 // ExperimentSpec field readers so a bad value gets the same kind of message ("semiItems: 12 is
 // not a whole number of 64-byte cache lines (allowed: multiples of 8 items, 8..4096)"). The page
-// sends this JSON through pl_race_start (wasm/src/bindings.cpp); src/engine/race/raceConfig.ts
+// sends this JSON through pl_race_start (wasm/src/bindings.cpp); src/spec/raceConfig.ts
 // mirrors the names, defaults and ranges (tests/wasm/race.test.ts checks both sides agree).
 #pragma once
 

@@ -1,5 +1,5 @@
 // The race's answers to the page as JSON text (pl_race_result, pl_queue_layout in
-// wasm/src/bindings.cpp; typed in src/engine/race/raceConfig.ts): a run's numbers, and where the
+// wasm/src/bindings.cpp; typed in src/spec/raceConfig.ts): a run's numbers, and where the
 // parts of a queue object sit in memory — the real offsets the false-sharing view draws.
 #pragma once
 
