@@ -109,8 +109,8 @@ const BENCH = /^(\S+) (\S+) \/ (\S+)$/;
 /** Validates the front matter's `paper` list (the twin values are computed by evaluatePaperRows). */
 export function readPaperRows(raw: unknown, controls: LessonControl[]): PaperRowSpec[] {
   if (raw === undefined) return [];
-  if (!Array.isArray(raw) || raw.length > 16)
-    throw new SpecError('paper', 'must be a list of at most 16 rows');
+  if (!Array.isArray(raw) || raw.length > 32)
+    throw new SpecError('paper', 'must be a list of at most 32 rows');
   const ids = new Set<string>();
   return raw.map((value, i) => {
     const path = join('paper', i);

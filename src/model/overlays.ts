@@ -33,7 +33,7 @@ export type ModelOverlay = (typeof MODEL_OVERLAYS)[number];
 
 export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
   case1: "Case 1, T_arr = max T_ser (the paper's text)",
-  'case1-per-server': 'Case 1, T_arr = max T_ser/c (reproduces Fig. 6a)',
+  'case1-per-server': 'Case 1, T_arr = max T_ser/c (our reading)',
   case2: 'Case 2 (open, M/M/c per stage)',
   case3: 'Case 3 (work stealing)',
   ideal: 'Ideal (one central queue)',

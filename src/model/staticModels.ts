@@ -8,13 +8,15 @@ import { stageInputs, type MeasuredServiceUs } from './serviceTime';
 /**
  * Case 1's T_arr. The paper's text says max(T_ser_i) ('max-service'); we default to
  * max(T_ser_i / c_i) ('max-service-per-server'), the inter-arrival time the slowest stage allows,
- * because it is the reading that reproduces the paper's own results: on a ferret profile of 7.32 ms
- * per image (lessons/03), it has the 3-stage layout faster than the 6-stage one at every npTh until
- * the input stage's bound (Fig. 6a, §3.1), and c_opt = 15 collapsed and 12 per stage at N = 20
- * (§3.4). The literal reading gives a token a whole T_max of think time at the slowest stage itself,
- * capping λ at N/(2·T_max): the collapsed stage never reaches λ_max there (c_opt does not exist) and
- * 6 stages overtake 3 from npTh = 32 on — the opposite of Fig. 6a. Lessons draw both, the literal
- * one dashed and captioned as such (tests/unit/model/readings.test.ts holds these numbers).
+ * because it keeps the order the paper measured: on the ferret profile fitted to Table 1 (lessons/03,
+ * 7.32 ms per image) it has the 3-stage layout faster than the 6-stage one at every npTh until the
+ * input stage's bound (Fig. 6a, §3.1). It does not reproduce the paper's sizing numbers: there its
+ * c_opt is 12 collapsed and 11 per stage (the paper: 15 and 12); a profile fitted to give 15 and 12
+ * still gives N_opt 13 and 16 against 21 and 24. The literal reading gives a token a whole T_max of
+ * think time at the slowest stage itself, capping λ at N/(2·T_max): the collapsed stage never
+ * reaches λ_max there (c_opt does not exist) and 6 stages overtake 3 at high npTh — the opposite of
+ * Fig. 6a. Lessons draw both, the literal one dashed and captioned as such
+ * (tests/unit/model/readings.test.ts holds these numbers).
  */
 export type ArrivalReading = 'max-service' | 'max-service-per-server';
 export const DEFAULT_READING: ArrivalReading = 'max-service-per-server';
