@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { repoRoot, run } from './lib/proc.mjs';
+import { repoRoot, run, runAsync } from './lib/proc.mjs';
 
 const onPath = (cmd) =>
   (process.env.PATH ?? '').split(delimiter).some((dir) => dir && existsSync(join(dir, cmd)));
@@ -127,15 +127,21 @@ function ensureTools(names) {
   }
 }
 
-/** Runs `npm ci` when node_modules is missing or was installed from another lockfile. */
-function ensureNodeModules() {
+/** Runs `npm ci` when node_modules is missing or was installed from another lockfile; with
+ * `background`, returns a promise of it instead of waiting (undefined when nothing was missing). */
+function ensureNodeModules(background = false) {
   const lock = readFileSync(join(repoRoot, 'package-lock.json'));
   const hash = createHash('sha256').update(lock).digest('hex');
   const stamp = join(repoRoot, 'node_modules', '.pipelab-lock-sha256');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return undefined;
   console.log('[bootstrap] installing node packages (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repoRoot });
-  writeFileSync(stamp, hash);
+  const args = ['ci', '--no-audit', '--no-fund'];
+  if (!background) {
+    run('npm', args, { cwd: repoRoot });
+    writeFileSync(stamp, hash);
+    return undefined;
+  }
+  return runAsync('npm', args, { cwd: repoRoot }).then(() => writeFileSync(stamp, hash));
 }
 
 function ensureNode() {
@@ -152,8 +158,10 @@ export function emscriptenEnv() {
   return env;
 }
 
-export function bootstrap(command) {
+/** Checks and installs what `command` needs. With `nodeModulesInBackground`, returns a promise
+ * that the node packages are installed, and the caller may build meanwhile (npm test does). */
+export function bootstrap(command, { nodeModulesInBackground = false } = {}) {
   ensureNode();
   ensureTools(NEEDS[command]);
-  ensureNodeModules();
+  return Promise.resolve(ensureNodeModules(nodeModulesInBackground));
 }

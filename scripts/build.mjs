@@ -5,7 +5,7 @@ import { buildWebModules } from './lib/wasm.mjs';
 
 try {
   bootstrap('build');
-  buildWebModules();
+  await buildWebModules();
   run('npx', ['vite', 'build']);
 } catch (e) {
   console.error(`\n${e.message}`);

@@ -58,7 +58,7 @@ function chosenPages(names) {
 async function main() {
   const chosen = chosenPages(process.argv.slice(2));
   bootstrap('build');
-  buildWebModules();
+  await buildWebModules();
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
   const shots = join(repoRoot, 'public', 'screenshots');
   const previews = join(repoRoot, 'public', 'previews');

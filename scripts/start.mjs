@@ -24,7 +24,7 @@ async function main() {
   try {
     port = readPort(process.argv.slice(2), process.env);
     bootstrap('start');
-    buildWebModules();
+    await buildWebModules();
   } catch (e) {
     console.error(`\n${e.message}`);
     process.exit(1);

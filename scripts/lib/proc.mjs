@@ -13,6 +13,19 @@ export function run(cmd, args, options = {}) {
     throw new Error(`${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
 }
 
+/** run() without blocking: resolves when the command exits 0, rejects naming it otherwise. */
+export function runAsync(cmd, args, options = {}) {
+  return new Promise((done, fail) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: repoRoot, ...options });
+    child.on('error', (e) => fail(new Error(`could not run ${cmd}: ${e.message}`)));
+    child.on('close', (status, signal) =>
+      status === 0
+        ? done()
+        : fail(new Error(`${cmd} ${args.join(' ')} failed (exit ${status ?? signal})`)),
+    );
+  });
+}
+
 /** Runs a command and returns {status, output} with stdout+stderr captured and echoed. */
 export function runCaptured(cmd, args, options = {}) {
   const r = spawnSync(cmd, args, {

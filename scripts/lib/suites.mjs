@@ -148,39 +148,58 @@ async function lint() {
   return { passed, failed };
 }
 
+/**
+ * The suites in the order `npm test` runs them. `build` (optional) makes what the tests need and
+ * may overlap `npm ci` (test.mjs); `test` runs the tests, with nothing else running beside it.
+ * `full` (npm test -- --full) also builds and runs every C++ test program in wasm.
+ * @type {Array<{name: string, build?: (o: {full: boolean}) => Promise<void> | void,
+ *   test: (o: {full: boolean}) => Promise<object> | object, nodeModules: boolean}>}
+ */
 export const SUITES = [
-  { name: 'lint (eslint, prettier, tsc, clang-format)', run: lint },
+  // First: its build needs no node package, so it runs while `npm ci` installs them.
   {
     name: 'native C++ (CTest + GoogleTest)',
-    run: () => {
-      buildCore('native');
-      return ctestCounts(ctest(BUILD_DIRS.native, ['-j2']));
-    },
+    nodeModules: false,
+    build: () => buildCore('native'),
+    test: () => ctestCounts(ctest(BUILD_DIRS.native, ['-j2'])),
   },
+  { name: 'lint (eslint, prettier, tsc, clang-format)', nodeModules: true, test: lint },
   {
     name: 'native C++ under ThreadSanitizer',
-    run: () => {
-      buildCore('tsan');
-      return ctestCounts(ctest(BUILD_DIRS.tsan, ['-j2']));
-    },
+    nodeModules: false,
+    build: () => buildCore('tsan'),
+    test: () => ctestCounts(ctest(BUILD_DIRS.tsan, ['-j2'])),
   },
   {
     name: 'C++ in wasm under Node (GoogleTest, real pthreads)',
-    run: () => {
-      buildCore('em');
-      buildWebModules();
-      return wasmGtestCounts(BUILD_DIRS.em, ctest(BUILD_DIRS.em, ['-V']));
+    nodeModules: false,
+    // The programs labelled wasm-quick (wasm/cmake/testing.cmake), or with --full all of them.
+    build: async ({ full }) => {
+      if (full) buildCore('em');
+      await buildWebModules(full ? [] : ['pipelab_wasm_quick_tests']);
     },
+    test: ({ full }) =>
+      wasmGtestCounts(
+        BUILD_DIRS.em,
+        ctest(BUILD_DIRS.em, ['-V', ...(full ? [] : ['-L', 'wasm-quick'])]),
+      ),
   },
-  { name: 'unit (Vitest)', run: () => vitest('unit') },
-  { name: 'wasm module under Node (Vitest)', run: () => vitest('wasm') },
+  { name: 'unit (Vitest)', nodeModules: true, test: () => vitest('unit') },
+  {
+    name: 'wasm module under Node (Vitest)',
+    nodeModules: true,
+    // Also when run alone: the Node module and the telemetry layout module it loads.
+    build: () => buildWebModules(['pipelab-telemetry-layout']),
+    test: () => vitest('wasm'),
+  },
   {
     name: 'end-to-end in Chromium (Vitest + playwright-core)',
-    run: () => {
+    nodeModules: true,
+    build: async () => {
       // Also when run alone (npm test -- end-to-end): the page must not ship stale wasm modules.
-      buildWebModules();
+      await buildWebModules();
       run('npx', ['vite', 'build']);
-      return vitest('e2e');
     },
+    test: () => vitest('e2e'),
   },
 ];

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { emscriptenEnv } from '../bootstrap.mjs';
-import { repoRoot, run } from './proc.mjs';
+import { repoRoot, run, runAsync, runCapturedAsync } from './proc.mjs';
 
 export const BUILD_DIRS = {
   native: join(repoRoot, 'wasm/build/native'),
@@ -21,17 +21,41 @@ const CONFIGURE_ARGS = {
   emSt: ['-DPIPELAB_WASM_SINGLE_THREADED=ON'],
 };
 
-/** Configures (once) and builds one of BUILD_DIRS: everything, or only the given targets. */
-export function buildCore(kind, targets = []) {
+/** The commands that configure (once) and build one of BUILD_DIRS: everything, or only the
+ * given targets. Each is [command, args, options]. */
+function buildSteps(kind, targets) {
   const dir = BUILD_DIRS[kind];
   const emscripten = kind === 'em' || kind === 'emSt';
   const env = emscripten ? emscriptenEnv() : process.env;
+  const steps = [];
   if (!existsSync(join(dir, 'build.ninja'))) {
     const configure = ['cmake', '-S', 'wasm', '-B', dir, '-G', 'Ninja', ...CONFIGURE_ARGS[kind]];
-    if (emscripten) run('emcmake', configure, { env });
-    else run(configure[0], configure.slice(1), { env });
+    steps.push(
+      emscripten ? ['emcmake', configure, { env }] : ['cmake', configure.slice(1), { env }],
+    );
   }
-  run('cmake', ['--build', dir, ...(targets.length ? ['--target', ...targets] : [])], { env });
+  const build = ['--build', dir, ...(targets.length ? ['--target', ...targets] : [])];
+  steps.push(['cmake', build, { env }]);
+  return steps;
+}
+
+/** Configures (once) and builds one of BUILD_DIRS: everything, or only the given targets. */
+export function buildCore(kind, targets = []) {
+  for (const [cmd, args, options] of buildSteps(kind, targets)) run(cmd, args, options);
+}
+
+/** buildCore without blocking, its output shown as it comes (so only one build at a time should
+ * use it; see buildWebModules), or, with `quiet`, held and printed whole when it is done. */
+export async function buildCoreAsync(kind, targets = [], { quiet = false } = {}) {
+  for (const [cmd, args, options] of buildSteps(kind, targets)) {
+    if (!quiet) {
+      await runAsync(cmd, args, options);
+      continue;
+    }
+    const { status, output } = await runCapturedAsync(cmd, args, options);
+    process.stdout.write(output);
+    if (status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${status})`);
+  }
 }
 
 /** Where the Node threaded module lives (loaded by tests/wasm). */
@@ -63,10 +87,15 @@ export function publishWebModules() {
   return version;
 }
 
-/** The app's modules only (what `npm start` and `npm run build` need); the wasm test suite
- * builds the whole Emscripten tree before calling this. */
-export function buildWebModules() {
-  buildCore('em', ['pipelab-web-mt', 'pipelab-node-mt']);
-  buildCore('emSt');
+/** The app's modules (what `npm start` and `npm run build` need), plus any other targets of the
+ * threaded Emscripten tree (`emTargets`), then published. The single-threaded tree builds beside
+ * the threaded one: alone, its one big compile and its link left a core idle for 17 s. */
+export async function buildWebModules(emTargets = []) {
+  const builds = await Promise.allSettled([
+    buildCoreAsync('emSt', [], { quiet: true }),
+    buildCoreAsync('em', ['pipelab-web-mt', 'pipelab-node-mt', ...emTargets]),
+  ]);
+  const failed = builds.filter((b) => b.status === 'rejected').map((b) => b.reason.message);
+  if (failed.length) throw new Error(failed.join('\n'));
   return publishWebModules();
 }

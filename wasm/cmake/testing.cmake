@@ -5,6 +5,24 @@
 # Areas call this from their wasm/cmake/area-*.cmake file; sources live under tests/native/.
 find_package(Threads REQUIRED)
 
+# The programs `npm test` also builds and runs in wasm: those whose code takes another path
+# there. Every other program tests code that is the same C++ on every target, already run natively
+# and under TSan, and the runtimes it drives run in wasm through the shipped module
+# (tests/wasm/engines.test.ts and its neighbours: every runtime, pause, cancel, the race, the
+# phasers, counting). Those 15 programs were about 120 s of the wasm suite's 174 s on a quiet
+# 2-core machine (.ninja_log: two thirds of its 80 s build; ctest: 62 s of its 64).
+#   sync_tests            futex wait/wake (emscripten_futex_wait, with and without a limit: also
+#                         what queues/thread_sleep.hpp sleeps on) and the spinning and blocking
+#                         barriers over them
+#   lockfree_stress_tests the Chase-Lev deque's owner/thief races and the SPSC queues under
+#                         randomized yields: the lock-free code's memory orders as wasm's
+#                         atomics and em++'s code generation give them
+# `npm test -- --full` builds and runs every program in wasm (after a change to the C++ core).
+set(PIPELAB_WASM_QUICK_SUITES sync_tests lockfree_stress_tests)
+if(EMSCRIPTEN)
+  add_custom_target(pipelab_wasm_quick_tests)
+endif()
+
 if(EMSCRIPTEN)
   # Debian ships GoogleTest as source: build it with em++ and pthreads like everything else.
   set(gtest_disable_pthreads OFF CACHE BOOL "" FORCE)
@@ -55,6 +73,10 @@ function(pipelab_add_test_suite name)
       LINK_DEPENDS ${PIPELAB_ROOT}/wasm/src/node_pre.js)
     add_test(NAME wasm.${name} COMMAND node ${CMAKE_CURRENT_BINARY_DIR}/${name}.js)
     set_tests_properties(wasm.${name} PROPERTIES TIMEOUT 600)
+    if(name IN_LIST PIPELAB_WASM_QUICK_SUITES)
+      set_tests_properties(wasm.${name} PROPERTIES LABELS wasm-quick)
+      add_dependencies(pipelab_wasm_quick_tests ${name})
+    endif()
   else()
     # No per-test TIMEOUT here: inside gtest_discover_tests, "PROPERTIES TIMEOUT n" is taken as
     # the function's own (discovery) TIMEOUT keyword. The test driver passes ctest --timeout.
