@@ -2,6 +2,11 @@
 // in flight; a start requested while a run is active or stopping is merged into one pending start
 // (the latest wins). Counters are read straight from shared wasm memory (threads) or from the last
 // snapshot the worker posted (single-thread fallback); nothing blocks the page.
+//
+// States: loading → idle → running → stopping → idle. A run is over only when the worker says
+// 'stopped', which it posts after every thread has left its loop and been joined; until then the
+// state is 'stopping' and the threads may still count (for 5-25 ms on two loaded cores). The
+// final counts come with that message and are the run's `ended` counts from then on.
 import { newEngineWorker } from './newEngineWorker';
 import {
   COUNTING_SLOT_WORDS,
@@ -20,6 +25,24 @@ export interface EngineSnapshot {
   error: string | null;
   /** From the last completed stop: pthread Workers alive in the pool, and how long the stop took. */
   lastStop: { poolWorkers: number; stopMs: number } | null;
+  /** The last run's final counts, once it is over (null from its start until its 'stopped'). */
+  ended: Float64Array | null;
+}
+
+/**
+ * What the page's panel says (its data-state) for this snapshot, once the page has asked for a
+ * run (`runRequested`) or not: running while a run is in flight — loading with a start pending,
+ * running, or stopping, when the threads may still count — and done only once the worker has
+ * joined them all.
+ */
+export function panelState(
+  s: Pick<EngineSnapshot, 'state'>,
+  runRequested: boolean,
+): 'idle' | 'running' | 'done' | 'error' {
+  if (s.state === 'error') return 'error';
+  if (s.state === 'running' || s.state === 'stopping' || (s.state === 'loading' && runRequested))
+    return 'running';
+  return runRequested ? 'done' : 'idle';
 }
 
 export interface EngineOptions {
@@ -38,6 +61,7 @@ export class CountingEngine {
     params: null,
     error: null,
     lastStop: null,
+    ended: null,
   };
   private pending: CountingParams | null = null;
   private listeners = new Set<(s: EngineSnapshot) => void>();
@@ -71,7 +95,7 @@ export class CountingEngine {
     const { state } = this.snapshot;
     if (state === 'idle') {
       this.send({ type: 'start', params });
-      this.update({ state: 'running', params, error: null });
+      this.update({ state: 'running', params, error: null, ended: null });
     } else if (state === 'running' || state === 'stopping' || state === 'loading') {
       this.pending = params;
       if (state === 'running') this.stop(true);
@@ -85,12 +109,15 @@ export class CountingEngine {
     this.update({ state: 'stopping' });
   }
 
-  /** Writes each thread's count into `out` (resized as needed); returns the thread count. */
+  /** Writes each thread's count into `out` (up to its length); returns the thread count. Once the
+   * run is over these are its final counts, whatever the shared slots hold later. */
   readCounts(out: Float64Array): number {
     const params = this.snapshot.params;
     if (!params) return 0;
     const n = Math.min(params.threads, out.length);
-    if (this.sharedSlots) {
+    if (this.snapshot.ended) {
+      for (let i = 0; i < n; i++) out[i] = this.snapshot.ended[i] ?? 0;
+    } else if (this.sharedSlots) {
       for (let i = 0; i < n; i++)
         out[i] = Number(Atomics.load(this.sharedSlots, i * this.strideWords));
     } else {
@@ -133,6 +160,7 @@ export class CountingEngine {
         this.update({
           state: 'idle',
           lastStop: { poolWorkers: msg.poolWorkers, stopMs: msg.stopMs },
+          ended: msg.counts,
         });
         break;
       case 'error':

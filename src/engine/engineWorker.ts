@@ -80,18 +80,23 @@ function poolWorkers(m: PipelabModule): number {
   return m.PThread ? m.PThread.unusedWorkers.length + m.PThread.runningWorkers.length : 0;
 }
 
-/** Single-thread: cancel the next slice. Threads: request a stop, poll until all exited, join. */
+/** Single-thread: cancel the next slice. Threads: request a stop, poll until all exited, join.
+ * Either way the final counts are read only then, and travel with 'stopped'. */
 function stop(): void {
   if (!mod || !running) return;
   const m = mod;
+  const { threads } = running;
   const t0 = performance.now();
   running = null;
   if (sliceTimer !== null) clearTimeout(sliceTimer);
   sliceTimer = null;
-  if (!m._pl_threaded()) {
-    post({ type: 'stopped', poolWorkers: 0, stopMs: performance.now() - t0 });
-    return;
-  }
+  const stopped = (pool: number) => {
+    const counts = readCounts(m, threads);
+    post({ type: 'stopped', poolWorkers: pool, stopMs: performance.now() - t0, counts }, [
+      counts.buffer,
+    ]);
+  };
+  if (!m._pl_threaded()) return stopped(0);
   m._pl_counting_request_stop();
   const poll = () => {
     if (m._pl_counting_alive() > 0) {
@@ -99,7 +104,7 @@ function stop(): void {
       return;
     }
     m._pl_counting_join();
-    post({ type: 'stopped', poolWorkers: poolWorkers(m), stopMs: performance.now() - t0 });
+    stopped(poolWorkers(m));
   };
   poll();
 }

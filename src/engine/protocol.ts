@@ -62,7 +62,10 @@ export type FromEngine =
   | { type: 'started'; params: CountingParams; strideBytes: number }
   /** Single-thread builds only: counts after each slice (the page cannot share memory). */
   | { type: 'counts'; counts: Float64Array }
-  | { type: 'stopped'; poolWorkers: number; stopMs: number }
+  /** Every counting thread has left its loop and been joined (single-thread: the slices have
+   * ended); `counts` are their final counts, read after that, so the page draws the run's end
+   * from them and not from a frame it sampled while the threads still counted. */
+  | { type: 'stopped'; poolWorkers: number; stopMs: number; counts: Float64Array }
   /** The run's threads are starting; its telemetry is at these offsets of `memory`. */
   | { type: 'pipeline-started'; layout: WasmTapLayout }
   /** Every running thread of the run has parked; the run clock stopped at `nowUs`. */

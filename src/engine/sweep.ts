@@ -2,7 +2,12 @@
 // where the engine choice allows it, simulated beyond; either way the median of SWEEP_REPEATS runs
 // with different seeds, with their min and max as the spread. One job at a time, each in its own
 // macrotask, so the page keeps drawing.
-import type { EngineKind, PipelineOutput, RunSummary } from './pipeline/pipelineRun';
+import {
+  inFlight,
+  type EngineKind,
+  type PipelineOutput,
+  type RunSummary,
+} from './pipeline/pipelineRun';
 import type { ThreadsEngine } from './pipeline/threadsEngine';
 import { spreadOf } from '../model/spread';
 import { repeatSeed, simulateRepeats, TWIN_REPEATS } from '../sim';
@@ -116,7 +121,8 @@ export async function measureRun(
   { firstOut: wantFirstOut = false } = {},
 ): Promise<FinishedRun | null> {
   const run = engine.run(spec);
-  while (run.state() === 'running' || run.state() === 'paused') {
+  // Until its threads are joined: a stopping run's threads still hold the engine.
+  while (inFlight(run.state())) {
     if (cancelled()) run.stop();
     await new Promise((done) => setTimeout(done, 20));
   }

@@ -3,6 +3,6 @@
 export * from './layout';
 export { decodeEvent, readRing, readStageCounters, type RingRead } from './decode';
 export { RingWriter, encodeStageCounters, type EventInput } from './encode';
-export { readTap, type TapFrame, type TelemetryTap } from './tap';
+export { copyTap, readTap, type TapFrame, type TelemetryTap } from './tap';
 export { createTapWriter, type TapWriter } from './tapWriter';
 export * from './phaserBoard';

@@ -2,8 +2,14 @@
 // in wasm memory (threads) or in an ArrayBuffer the simulation writes (contracts/telemetry.md
 // layout either way) — and the once-per-frame read of it. Views cannot tell the engines apart.
 import { readRing, readStageCounters } from './decode';
-import type { StageCounters, TelemetryEvent } from './layout';
-import { readBoard, type BoardFrame } from './phaserBoard';
+import {
+  RING_OFFSET,
+  ringBytes,
+  STAGE_COUNTER_BYTES,
+  type StageCounters,
+  type TelemetryEvent,
+} from './layout';
+import { BOARD_HEADER, boardBytes, readBoard, type BoardFrame } from './phaserBoard';
 
 export interface TelemetryTap {
   buffer: ArrayBufferLike;
@@ -41,5 +47,46 @@ export function readTap(tap: TelemetryTap): TapFrame {
     counters: readStageCounters(tap.buffer, tap.countersOffset, tap.stages),
     dropped,
     board: tap.boardOffset === undefined ? null : readBoard(tap.buffer, tap.boardOffset),
+  };
+}
+
+/**
+ * A copy of the tap's rings (with what is still unread in them), counter lines and board in a
+ * buffer of its own, laid out the same way. A run that has ended keeps its last state in it: the
+ * wasm memory its threads wrote is the next run's once that starts, possibly before the page has
+ * read the ended run's last frame. Call it only when nothing writes the tap any more.
+ */
+export function copyTap(tap: TelemetryTap): TelemetryTap {
+  const u32 = (offset: number) => new DataView(tap.buffer, offset, 4).getUint32(0, true);
+  const regions: Array<{ from: number; bytes: number }> = tap.ringOffsets.map((from) => ({
+    from,
+    bytes: ringBytes(u32(from + RING_OFFSET.capacity)),
+  }));
+  regions.push({ from: tap.countersOffset, bytes: tap.stages * STAGE_COUNTER_BYTES });
+  if (tap.boardOffset !== undefined)
+    regions.push({
+      from: tap.boardOffset,
+      bytes: boardBytes(
+        u32(tap.boardOffset + BOARD_HEADER.taskCapacity * 4),
+        u32(tap.boardOffset + BOARD_HEADER.streamCapacity * 4),
+      ),
+    });
+  // Each region starts on a cache line, as in wasm memory (counters and board need 8 and 4).
+  const at: number[] = [];
+  let size = 0;
+  for (const r of regions) {
+    at.push(size);
+    size += Math.ceil(r.bytes / 64) * 64;
+  }
+  const buffer = new ArrayBuffer(size);
+  const bytes = new Uint8Array(buffer);
+  regions.forEach((r, i) => bytes.set(new Uint8Array(tap.buffer, r.from, r.bytes), at[i]));
+  const rings = tap.ringOffsets.length;
+  return {
+    buffer,
+    ringOffsets: at.slice(0, rings),
+    countersOffset: at[rings],
+    stages: tap.stages,
+    ...(tap.boardOffset !== undefined ? { boardOffset: at[rings + 1] } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { CounterBars } from '../../views/CounterBars';
 import { formatRate } from '../../views/format';
 import { RateHistory } from '../../views/RateHistory';
 import { threadsUnavailableReason, visitorCores } from '../../engine/isolation';
+import { panelState } from '../../engine/countingEngine';
 import { replaceQuery } from '../route';
 import {
   LAYOUTS,
@@ -46,6 +47,10 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
   const state = snapshot?.state ?? 'loading';
   const running = state === 'running';
   const live = useLiveCounts(engine, runKey, snapshot?.params?.threads ?? controls.threads);
+  // A run is done only once every thread has been joined; its bars then show the counts read
+  // after the joins, not the last frame's.
+  const dataState = panelState({ state }, runKey > 0);
+  const counts = dataState === 'done' && snapshot?.ended ? snapshot.ended : live.counts;
 
   useEffect(() => replaceQuery('/threads', { ...controls }), [controls]);
   useEffect(() => () => compareTimers.current.forEach(clearTimeout), []);
@@ -106,8 +111,6 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
   };
 
   const threaded = snapshot?.info?.threaded ?? null;
-  const dataState =
-    state === 'error' ? 'error' : running ? 'running' : runKey > 0 ? 'done' : 'idle';
   const oversubscribed = threaded === true && controls.threads > cores;
   // Without real threads one thread takes every counter's turns: its figures simulate the threads.
   const kind = threaded === false ? 'simulated' : 'measured';
@@ -136,6 +139,7 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
         data-testid="experiment"
         data-engine={threaded === false ? 'simulation' : 'threads'}
         data-state={dataState}
+        data-run-state={state}
         data-pool-workers={snapshot?.lastStop?.poolWorkers ?? ''}
         data-stop-ms={snapshot?.lastStop?.stopMs ?? ''}
       >
@@ -229,7 +233,7 @@ export function CountingPage({ query }: { query: URLSearchParams }) {
         <div className="charts">
           <CounterBars
             ratesPerSec={live.ratesPerSec}
-            counts={live.counts}
+            counts={counts}
             maxRatePerSec={live.peakThreadRatePerSec}
             kind={kind}
           />

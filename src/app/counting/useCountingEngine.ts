@@ -46,7 +46,14 @@ export function useCountingEngine(): {
   if ('error' in setup)
     return {
       engine: null,
-      snapshot: { state: 'error', info: null, params: null, lastStop: null, error: setup.error },
+      snapshot: {
+        state: 'error',
+        info: null,
+        params: null,
+        lastStop: null,
+        ended: null,
+        error: setup.error,
+      },
     };
   return { engine, snapshot };
 }

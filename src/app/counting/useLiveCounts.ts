@@ -1,5 +1,8 @@
-// Reads the counters once per animation frame and turns them into rates (counts per second) over
-// a sliding window; React gets one snapshot per frame.
+// Reads the counters once per animation frame while a run is in flight (running or stopping) and
+// turns them into rates (counts per second) over a sliding window; React gets one snapshot per
+// frame. Once the run is over the frames stop: the page draws its end from the engine's final
+// counts (EngineSnapshot.ended), not from the last frame sampled here, which the threads may
+// have counted past before they stopped.
 import { useEffect, useRef, useState } from 'react';
 import type { CountingEngine } from '../../engine/countingEngine';
 import { REDUCED_MOTION_REFRESH_MS, useReducedMotion } from '../useReducedMotion';
@@ -55,6 +58,8 @@ export function useLiveCounts(
     const t0 = performance.now();
     let drawnAt = -Infinity;
     const tick = () => {
+      const { state } = engine.current;
+      if (state === 'idle' || state === 'error') return;
       const now = performance.now();
       const counts = new Float64Array(threads);
       engine.readCounts(counts);

@@ -40,8 +40,9 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
   const runRef = useRef<HTMLButtonElement>(null);
   const onButtonsFocus = useKeepFocus(runRef, live);
   const paused = state === 'paused';
+  // A stopping run still runs (its threads finish the item in hand): "done" waits for their joins.
   const dataState =
-    state === 'running' || state === 'paused'
+    state === 'running' || state === 'paused' || state === 'stopping'
       ? 'running'
       : state === 'error' || p.specError
         ? 'error'
@@ -110,6 +111,12 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
           </button>
         )}
       </div>
+      {!replay && state === 'stopping' && (
+        <p className="notice" role="status" data-testid="stopping">
+          Stopping: each thread finishes the item in hand and exits; the numbers are final once
+          every thread has.
+        </p>
+      )}
       {live && p.run?.starting && (
         <p className="notice" role="status" data-testid="starting">
           Starting the run&apos;s threads (the first run also loads the WebAssembly module)…

@@ -7,11 +7,12 @@ import { BarrierTracker, type BarrierSnapshot } from '../../live/barrierState';
 import { firstBatchLink } from '../../live/batchQueueState';
 import { LiveStateTracker, type LiveState } from '../../live/liveState';
 import { taskEvents, taskLaneTracker } from '../../live/taskLanes';
-import type {
-  EngineKind,
-  PipelineRun,
-  RunState,
-  RunSummary,
+import {
+  inFlight,
+  type EngineKind,
+  type PipelineRun,
+  type RunState,
+  type RunSummary,
 } from '../../engine/pipeline/pipelineRun';
 import { SimulationRun } from '../../engine/pipeline/simulationRun';
 import { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
@@ -207,7 +208,9 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
               atMs: nowMs,
               withTap: !!tap,
             };
-          const ended = state === 'done' || state === 'stopped' || state === 'error';
+          // A stopping run is read on, frame after frame, until its threads are joined: its last
+          // frame, read after that, holds its final numbers.
+          const ended = !inFlight(state);
           setView((prev) => {
             const next: LessonRunView = {
               engine: run.engine,

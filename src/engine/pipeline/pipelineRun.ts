@@ -8,7 +8,18 @@ export type EngineKind = 'threads' | 'simulation';
 export function dataKindOf(engine: EngineKind): 'measured' | 'simulated' {
   return engine === 'threads' ? 'measured' : 'simulated';
 }
-export type RunState = 'running' | 'paused' | 'done' | 'stopped' | 'error';
+/**
+ * A run's life: running ⇄ paused, then done (every item out), stopped or error. A stop asked of a
+ * run whose threads exist is `stopping` until every thread has left its loop and been joined:
+ * until then they may still move items and write telemetry, so a run reads as ended (and its
+ * numbers as final) only once nothing can change them any more.
+ */
+export type RunState = 'running' | 'paused' | 'stopping' | 'done' | 'stopped' | 'error';
+
+/** Whether the run's threads may still move items (and its numbers change): running, paused
+ * (threads parked, the run not over) or stopping. */
+export const inFlight = (state: RunState | 'idle'): state is 'running' | 'paused' | 'stopping' =>
+  state === 'running' || state === 'paused' || state === 'stopping';
 
 export interface RunSummary {
   /** Items out of the pipeline when the run is complete (items × the stages' emits). */

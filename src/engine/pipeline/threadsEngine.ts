@@ -5,8 +5,11 @@
 // Pause is cooperative: the C++ workers finish the item in hand and block; the page's clock stops
 // at once and, when the engine acknowledges (every thread parked), moves up to the C++ run clock's
 // value, which stood still from then on — so both clocks leave the pause out.
+// Stop is cooperative too: a run the engine was asked to start is `stopping` until the engine
+// reports every thread joined ('pipeline-finished'); only a run still waiting its turn stops at
+// once, as no thread of it exists.
 import { itemsOut, type ExperimentSpec } from '../../spec/experimentSpec';
-import { readStageCounters } from '../../telemetry';
+import { copyTap, readStageCounters } from '../../telemetry';
 import { newEngineWorker } from '../newEngineWorker';
 import type { FromEngine, ToEngine } from '../protocol';
 import type { PipelineOutput, PipelineRun, RunState, RunSummary } from './pipelineRun';
@@ -51,6 +54,14 @@ export class ThreadsEngine {
     this.worker.postMessage(msg);
   }
 
+  /** @internal Takes `run` out of the queue if it is still waiting its turn (no thread of it
+   * exists); false when the engine was already asked to start it. */
+  withdraw(run: ThreadsRun): boolean {
+    if (this.pending !== run) return false;
+    this.pending = null;
+    return true;
+  }
+
   private startPending(): void {
     if (!this.memory || this.active || !this.pending) return;
     this.active = this.pending;
@@ -74,8 +85,7 @@ export class ThreadsEngine {
     } else if (msg.type === 'pipeline-paused') {
       this.active?.pauseAcknowledged(msg.nowUs);
     } else if (msg.type === 'pipeline-finished') {
-      if (msg.error) this.active?.fail(msg.error);
-      else this.active?.finished(msg.completed, msg.elapsedUs, msg.cancelled, msg.output);
+      this.active?.finished(msg.completed, msg.elapsedUs, msg.cancelled, msg.output, msg.error);
       this.active = null;
     } else if (msg.type === 'error') {
       if (this.active) {
@@ -99,7 +109,8 @@ export class ThreadsRun implements PipelineRun {
   /** The clock's value while paused (and after a stop from pause). */
   private frozenUs: number | null = null;
   private endUs: number | null = null;
-  private completed = 0;
+  /** The runtime's own count of items out, once it finished without an error (else null). */
+  private completed: number | null = null;
   private message: string | null = null;
   private product: PipelineOutput | null = null;
 
@@ -152,10 +163,15 @@ export class ThreadsRun implements PipelineRun {
     this.frozenUs = null;
     if (this.telemetry) this.engine_.send({ type: 'pipeline-resume' });
   }
-  /** Also ends a paused run (its clock stays where the pause stopped it). */
+  /** Also ends a paused run (its clock stays where the pause stopped it). A run whose threads
+   * may exist is `stopping` until the engine has joined them all (finished()). */
   stop(): void {
     if (this.runState !== 'running' && this.runState !== 'paused') return;
-    this.runState = 'stopped';
+    if (this.engine_.withdraw(this)) {
+      this.runState = 'stopped';
+      return;
+    }
+    this.runState = 'stopping';
     if (this.telemetry) this.engine_.send({ type: 'pipeline-cancel' });
   }
   summary(): RunSummary {
@@ -163,7 +179,7 @@ export class ThreadsRun implements PipelineRun {
     // Live: the last stage's items out. Once finished: the runtime's own count, which also counts
     // items that leave elsewhere (a phaser ring's hops, the sieve's multiples, items bypassing a
     // last stage).
-    const out = this.telemetry && this.endUs === null ? this.lastStageOut() : this.completed;
+    const out = this.completed ?? (this.telemetry ? this.lastStageOut() : 0);
     return {
       items: itemsOut(this.spec),
       completed: out,
@@ -183,7 +199,7 @@ export class ThreadsRun implements PipelineRun {
     this.telemetry = tap;
     this.clockBaseMs = performance.now();
     // Stopped or paused while its threads were being created: tell them now that they exist.
-    if (this.runState === 'stopped') this.engine_.send({ type: 'pipeline-cancel' });
+    if (this.runState === 'stopping') this.engine_.send({ type: 'pipeline-cancel' });
     else if (this.runState === 'paused') this.engine_.send({ type: 'pipeline-pause' });
   }
   /** @internal Every thread parked; the C++ clock stopped at `cppNowUs`. The page's clock started
@@ -193,28 +209,37 @@ export class ThreadsRun implements PipelineRun {
     if (this.runState !== 'paused' || this.frozenUs === null) return;
     this.frozenUs = Math.max(this.frozenUs, cppNowUs);
   }
-  /** @internal */
+  /** @internal Every thread of the run has exited and been joined; `error` says why the runtime
+   * stopped it early (a stalled phaser graph), or is "". */
   finished(
     completed: number,
     elapsedUs: number,
     cancelled: boolean,
     output: PipelineOutput | null = null,
+    error = '',
   ): void {
+    this.endUs = elapsedUs > 0 ? elapsedUs : this.nowUs();
+    // This is the run's last state. The engine starts the next run in the same wasm memory as
+    // soon as this returns, possibly before the page has read this run's last frame.
+    if (this.telemetry) this.telemetry = copyTap(this.telemetry);
+    if (error) return this.fail(error);
     this.completed = completed;
     this.product = output;
-    this.endUs = elapsedUs > 0 ? elapsedUs : this.nowUs();
     // A paused run can still finish: its last items were in hand when the pause came.
     if (this.runState === 'running' || this.runState === 'paused')
       this.runState = cancelled ? 'stopped' : 'done';
+    else if (this.runState === 'stopping') this.runState = 'stopped';
   }
-  /** @internal */
+  /** @internal The run never started, or its threads are gone with the engine's worker. */
   markStopped(): void {
     this.runState = 'stopped';
+    this.endUs ??= this.nowUs();
   }
   /** @internal */
   fail(message: string): void {
     this.message = message;
     this.runState = 'error';
+    this.endUs ??= this.nowUs();
   }
 
   private lastStageOut(): number {

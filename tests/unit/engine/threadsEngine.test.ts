@@ -1,9 +1,18 @@
 // ThreadsRun's pause / resume / stop against a scripted fake engine worker: the state machine, the
-// messages the page sends (and when: a pause before the threads exist waits for them), and the
-// run clock, which stands still while paused and catches up with the C++ clock's acknowledgement.
+// messages the page sends (and when: a pause before the threads exist waits for them), the run
+// clock, which stands still while paused and catches up with the C++ clock's acknowledgement, and
+// a stop that ends the run only once its threads are joined, its last state kept from then on.
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { FromEngine } from '../../../src/engine/protocol';
-import { ThreadsEngine } from '../../../src/engine/pipeline/threadsEngine';
+import { inFlight } from '../../../src/engine/pipeline/pipelineRun';
+import { ThreadsEngine, type ThreadsRun } from '../../../src/engine/pipeline/threadsEngine';
+import {
+  emptyStageCounters,
+  encodeStageCounters,
+  readTap,
+  RingWriter,
+} from '../../../src/telemetry';
 import type { ExperimentSpec } from '../../../src/spec/experimentSpec';
 import { FakeWorker, threadedReady } from './fakeWorker';
 
@@ -131,7 +140,8 @@ describe('ThreadsRun pause / resume', () => {
     nowMs += 20;
     run.pause();
     run.stop();
-    expect(run.state()).toBe('stopped');
+    // Its parked threads still have to wake, see the cancel and exit.
+    expect(run.state()).toBe('stopping');
     expect(worker.types().at(-1)).toBe('pipeline-cancel');
     nowMs += 100;
     worker.reply(finished(true));
@@ -159,9 +169,10 @@ describe('ThreadsRun pause / resume', () => {
     const { worker, engine, run } = running();
     run.pause();
     const next = engine.run(spec);
-    expect(run.state()).toBe('stopped');
+    expect(run.state()).toBe('stopping');
     expect(worker.types().at(-1)).toBe('pipeline-cancel');
     worker.reply(finished(true));
+    expect(run.state()).toBe('stopped');
     expect(worker.types().at(-1)).toBe('pipeline-start');
     expect(next.state()).toBe('running');
   });
@@ -213,5 +224,162 @@ describe('ThreadsRun starting', () => {
     const failed = engine.run(spec);
     worker.reply({ type: 'error', message: 'no module' });
     expect(failed.starting()).toBe(false);
+  });
+});
+
+// "Done" means final (issue 43): a stopped run read as ended 0-12 ms before its threads were
+// joined, and its last frame was sampled while they still moved items.
+describe('ThreadsRun stops only when its threads are joined', () => {
+  /** A threads run whose telemetry the test writes where the C++ workers would: one stage's
+   * counter line at 0, worker 0's ring at 512 (as `started` lays it out). */
+  function withTelemetry() {
+    const r = running();
+    const memory = (ready as Extract<FromEngine, { type: 'ready' }>).info.memory!;
+    const ring = new RingWriter(16, 0, memory, 512);
+    const out = (itemsOut: number) =>
+      encodeStageCounters([{ ...emptyStageCounters(), itemsOut }], memory, 0);
+    return { ...r, memory, ring, out };
+  }
+  const itemsOutOf = (run: ThreadsRun) => readTap(run.tap()!).counters[0].itemsOut;
+
+  test('stop: stopping (still in flight) until the engine reports every thread joined', () => {
+    const { worker, run, out } = withTelemetry();
+    out(3);
+    run.stop();
+    expect(run.state()).toBe('stopping');
+    expect(inFlight(run.state())).toBe(true);
+    expect(worker.types().at(-1)).toBe('pipeline-cancel');
+    // Pause and resume mean nothing to a stopping run.
+    run.pause();
+    run.resume();
+    expect(run.state()).toBe('stopping');
+    // The threads finish the items in hand: the page still reads them.
+    out(5);
+    expect(run.summary().completed).toBe(5);
+    worker.reply(finished(true));
+    expect(run.state()).toBe('stopped');
+    expect(inFlight(run.state())).toBe(false);
+  });
+
+  test("an ended run's last state is its own: the next run writing the same memory changes nothing", () => {
+    const { worker, engine, run, ring, out } = withTelemetry();
+    out(7);
+    ring.push({ kind: 'end', worker: 0, stage: 0, item: 6, timeUs: 70, arg: 0 });
+    run.stop();
+    const next = engine.run(spec);
+    worker.reply(finished(true));
+    // The engine started the next run at once, in the same wasm memory.
+    expect(worker.types().at(-1)).toBe('pipeline-start');
+    out(0);
+    ring.push({ kind: 'start', worker: 0, stage: 0, item: 0, timeUs: 1, arg: 0 });
+    const last = readTap(run.tap()!);
+    expect(last.counters[0].itemsOut).toBe(7);
+    expect(last.events.map((e) => e.item)).toEqual([6]);
+    expect(run.summary()).toMatchObject({ completed: 40 });
+    expect(next.state()).toBe('running');
+  });
+
+  test('a run still waiting its turn stops at once and is never started', () => {
+    const { worker, engine, run } = running();
+    const queued = engine.run(spec);
+    expect(run.state()).toBe('stopping');
+    queued.stop();
+    expect(queued.state()).toBe('stopped');
+    worker.reply(finished(true));
+    expect(worker.types().filter((t) => t === 'pipeline-start')).toHaveLength(1);
+  });
+
+  test('stopped before its threads exist: stopping, the cancel sent once they do', () => {
+    const { worker, engine } = setup();
+    worker.reply(ready);
+    const run = engine.run(spec);
+    run.stop();
+    expect(run.state()).toBe('stopping');
+    expect(worker.types()).toEqual(['init', 'pipeline-start']);
+    worker.reply(started);
+    expect(worker.types().at(-1)).toBe('pipeline-cancel');
+    worker.reply(finished(true));
+    expect(run.state()).toBe('stopped');
+  });
+
+  test("a stalled run's error comes when its threads are joined, with its last counts kept", () => {
+    const { worker, run, out } = withTelemetry();
+    out(4);
+    worker.reply(finished(true, 'stalled: no task can run'));
+    out(0);
+    expect(run.state()).toBe('error');
+    expect(itemsOutOf(run)).toBe(4);
+    expect(run.summary().completed).toBe(4);
+  });
+
+  test('property: ended only once no thread of it exists; an ended run never changes', () => {
+    const action = fc.constantFrom(
+      'run',
+      'pause',
+      'resume',
+      'stop',
+      'work',
+      'deliver',
+      'complete',
+      'tick',
+    );
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 40 }), (actions) => {
+        const { worker, engine } = setup();
+        worker.reply(ready);
+        const memory = (ready as Extract<FromEngine, { type: 'ready' }>).info.memory!;
+        // The engine worker: one run's threads at a time, from 'pipeline-start' until it replies
+        // 'pipeline-finished' (after a cancel, or when the items are all out).
+        let threads: { seed: number; started: boolean; cancel: boolean; out: number } | null = null;
+        let seen = 0;
+        const runs: ThreadsRun[] = [];
+        const endedAs = new Map<ThreadsRun, string>();
+        const shown = (r: ThreadsRun) =>
+          JSON.stringify([
+            r.state(),
+            r.summary(),
+            r.nowUs(),
+            r.tap() && readTap(r.tap()!).counters,
+          ]);
+        for (const a of actions) {
+          const last = runs.at(-1);
+          if (a === 'run') runs.push(engine.run({ ...spec, seed: runs.length + 1 }));
+          else if (a === 'pause') last?.pause();
+          else if (a === 'resume') last?.resume();
+          else if (a === 'stop') last?.stop();
+          else if (a === 'tick') nowMs += 7;
+          else if (a === 'work' && threads?.started)
+            encodeStageCounters([{ ...emptyStageCounters(), itemsOut: ++threads.out }], memory, 0);
+          else if (a === 'deliver' && threads && !threads.started) {
+            threads.started = true;
+            worker.reply(started);
+          } else if ((a === 'deliver' && threads?.cancel) || (a === 'complete' && threads)) {
+            const { cancel, out } = threads;
+            threads = null;
+            worker.reply({
+              type: 'pipeline-finished',
+              completed: out,
+              elapsedUs: 0,
+              cancelled: cancel,
+              output: null,
+              error: '',
+            });
+          }
+          for (const m of worker.sent.slice(seen)) {
+            if (m.type === 'pipeline-start') {
+              encodeStageCounters([emptyStageCounters()], memory, 0);
+              threads = { seed: m.spec.seed, started: false, cancel: false, out: 0 };
+            } else if (m.type === 'pipeline-cancel' && threads) threads.cancel = true;
+          }
+          seen = worker.sent.length;
+          for (const r of runs) {
+            if (threads?.seed === r.spec.seed) expect(inFlight(r.state())).toBe(true);
+            if (inFlight(r.state())) continue;
+            if (!endedAs.has(r)) endedAs.set(r, shown(r));
+            expect(shown(r)).toBe(endedAs.get(r));
+          }
+        }
+      }),
+    );
   });
 });

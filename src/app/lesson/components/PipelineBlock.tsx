@@ -48,7 +48,10 @@ export function PipelineBlock() {
             : 'running'
           : view?.state === 'running' || view?.state === 'paused'
             ? view.state
-            : 'ended'
+            : // Stopping: the threads still finish their items.
+              view?.state === 'stopping'
+              ? 'running'
+              : 'ended'
       }
       source={view?.engine ?? 'simulation'}
       width={CHART_WIDTH_PX}

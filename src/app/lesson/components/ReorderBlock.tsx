@@ -1,6 +1,7 @@
 // ::reorder — the two-stage output's buffer pool from the run's telemetry (live/bufferPool.ts):
 // which buffers formatters fill, which finished batches wait for their turn, and the writer
 // taking batches strictly by number. Slow motion is the lesson's longer real formatting time.
+import { inFlight } from '../../../engine/pipeline/pipelineRun';
 import { ReorderView } from '../../../views/ReorderView';
 import { useLesson } from '../lessonContext';
 import { CHART_WIDTH_PX } from './layout';
@@ -11,9 +12,7 @@ export function ReorderBlock() {
     return <p className="notice">The reorder view draws a two-stage-output experiment.</p>;
   const pool = run.view?.live.bufferPool;
   const batches = Math.ceil(spec.items / spec.batchItems!);
-  const live =
-    (run.view?.state === 'running' || run.view?.state === 'paused') &&
-    (pool?.written ?? 0) < batches;
+  const live = inFlight(run.view?.state ?? 'idle') && (pool?.written ?? 0) < batches;
   const buffers = spec.variant === 'serial' ? 1 : spec.buffers!;
   const slots = Array.from(
     { length: Math.max(buffers, pool?.slots.length ?? 0) },
