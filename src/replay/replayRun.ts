@@ -25,6 +25,7 @@ import type {
   RunState,
   RunSummary,
 } from '../engine/pipeline/pipelineRun';
+import { MAX_FRAME_MS } from '../engine/pipeline/simulationRun';
 import type { LiveStateTracker } from '../live/liveState';
 import {
   createTapWriter,
@@ -45,10 +46,8 @@ export const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4] as const;
  * frame that would overfill a ring holds the clock back instead (the replay slows, drops none). */
 const MIN_RING = 256;
 const MAX_RING = 8192;
-/** The most wall-clock time one frame moves the replay by. Frames stop while the tab is hidden
- * and stall behind a long task; without a cap the first frame after that would carry the whole
- * gap and the replay would leap ahead (seen: 0.06 s to 1.65 s of run time within 250 ms). */
-export const MAX_FRAME_MS = 100;
+/** The most wall-clock time one frame moves the replay by, as it does the twin. */
+export { MAX_FRAME_MS };
 
 export interface ReplayPosition {
   /** Events handed to the page so far. */

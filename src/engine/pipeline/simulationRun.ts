@@ -1,15 +1,27 @@
 // The simulation engine: the discrete-event twin paced against the wall clock (one simulated µs
 // per real µs, times `speed`), writing its telemetry into rings and counter lines laid out as in
 // contracts/telemetry.md, exactly where a threads run's page would read them.
+//
+// Nothing is dropped: the twin can wait, real threads cannot. One frame moves it by at most
+// MAX_FRAME_MS of wall clock, and the events a ring has no room for wait in a backlog, handed over
+// as the page reads the rings; while a backlog waits the clock holds. On a loaded machine a frame
+// came 0.3 s or more after the last, and lesson 4's run (about 8,000 writer events a simulated
+// second) overfilled the 4,096-record rings: its reorder view ended at 1,501 of 1,563 batches
+// written. The run is done only once its last event is in the rings.
 import { createSimulation, type Simulation } from '../../sim';
 import { itemsOut, type ExperimentSpec } from '../../spec/experimentSpec';
 import { createTapWriter, type TapWriter } from '../../telemetry';
 import { MAX_STREAMS, MAX_TASKS } from '../../model/phaserCosts';
 import { type PipelineRun, type RunState, type RunSummary } from './pipelineRun';
-import type { TelemetryTap } from '../../telemetry';
+import type { EventInput, TelemetryTap } from '../../telemetry';
 
 /** Per-worker ring records: several frames of events even at 64 workers. */
 const RING_CAPACITY = 4096;
+/** The most wall-clock time one frame moves a paced run (the twin, a replay) by. Frames stop
+ * while the tab is hidden and stall behind a long task; without a cap the first frame after that
+ * carries the whole gap: a replay leapt ahead (0.06 s to 1.65 s of run time within 250 ms), the
+ * twin wrote more events at once than its rings hold. */
+export const MAX_FRAME_MS = 100;
 
 export class SimulationRun implements PipelineRun {
   readonly engine = 'simulation' as const;
@@ -18,10 +30,11 @@ export class SimulationRun implements PipelineRun {
   private readonly sim: Simulation;
   private readonly items: number;
   private runState: RunState = 'running';
-  private startedMs: number | null = null;
-  private pausedAtMs: number | null = null;
-  private pausedTotalMs = 0;
+  /** The wall clock at the last tick that moved the run (null: none yet, or paused since). */
+  private lastTickMs: number | null = null;
   private simNowUs = 0;
+  /** Per worker: events its ring had no room for, oldest first. */
+  private readonly backlog: EventInput[][];
 
   constructor(
     spec: ExperimentSpec,
@@ -38,8 +51,14 @@ export class SimulationRun implements PipelineRun {
         : undefined,
     );
     const rings = this.telemetry.rings;
+    this.backlog = rings.map(() => []);
     this.sim = createSimulation(spec, {
-      sink: (e) => rings[e.worker].push(e),
+      sink: (e) => {
+        const waiting = this.backlog[e.worker];
+        // (A push into a full ring would count a drop.)
+        if (waiting.length > 0 || rings[e.worker].free() === 0) waiting.push(e);
+        else rings[e.worker].push(e);
+      },
       board: this.telemetry.board,
     });
   }
@@ -58,11 +77,18 @@ export class SimulationRun implements PipelineRun {
 
   tick(realNowMs: number): void {
     if (this.runState !== 'running') return;
-    this.startedMs ??= realNowMs;
-    const target = (realNowMs - this.startedMs - this.pausedTotalMs) * 1000 * this.speed;
-    this.sim.advanceTo(target);
-    this.simNowUs = this.sim.done ? this.sim.result().makespanUs : target;
-    this.telemetry.writeCounters(this.sim.result().stages);
+    const frameMs = Math.min(realNowMs - (this.lastTickMs ?? realNowMs), MAX_FRAME_MS);
+    this.lastTickMs = realNowMs;
+    // Events still waiting for room: the clock holds until the page has read enough of them.
+    if (!this.handOverBacklog()) return;
+    if (!this.sim.done && this.sim.failure() === null) {
+      const target = this.simNowUs + frameMs * 1000 * this.speed;
+      this.sim.advanceTo(target);
+      this.simNowUs = this.sim.done ? this.sim.result().makespanUs : target;
+      this.telemetry.writeCounters(this.sim.result().stages);
+    }
+    // Ended (done or stalled) only once its last event is in the rings.
+    if (this.backlog.some((b) => b.length > 0)) return;
     if (this.sim.done) this.runState = 'done';
     else if (this.sim.failure() !== null) this.runState = 'error';
   }
@@ -70,13 +96,11 @@ export class SimulationRun implements PipelineRun {
   pause(): void {
     if (this.runState !== 'running') return;
     this.runState = 'paused';
-    this.pausedAtMs = performance.now();
+    this.lastTickMs = null;
   }
 
   resume(): void {
     if (this.runState !== 'paused') return;
-    this.pausedTotalMs += performance.now() - (this.pausedAtMs ?? performance.now());
-    this.pausedAtMs = null;
     this.runState = 'running';
   }
 
@@ -97,6 +121,19 @@ export class SimulationRun implements PipelineRun {
 
   error(): string | null {
     return this.sim.failure();
+  }
+
+  /** Moves waiting events into the rings the page has read; true when none waits any more. */
+  private handOverBacklog(): boolean {
+    let empty = true;
+    this.backlog.forEach((waiting, w) => {
+      const ring = this.telemetry.rings[w];
+      const n = Math.min(waiting.length, ring.free());
+      for (let i = 0; i < n; i++) ring.push(waiting[i]);
+      waiting.splice(0, n);
+      empty &&= waiting.length === 0;
+    });
+    return empty;
   }
 
   /** The twin formats and writes no text: only real threads produce an output to check. */

@@ -1,7 +1,8 @@
 // The simulation engine through the same telemetry tap the threads engine fills: paced by the
-// wall clock, every item out exactly once, counters and rings agree, pause holds time still.
+// wall clock, every item out exactly once, counters and rings agree, pause holds time still, a
+// stalled frame moves it by MAX_FRAME_MS at most, and no event is dropped however fast it goes.
 import { describe, expect, test } from 'vitest';
-import { SimulationRun } from '../../../src/engine/pipeline/simulationRun';
+import { MAX_FRAME_MS, SimulationRun } from '../../../src/engine/pipeline/simulationRun';
 import { readTap } from '../../../src/telemetry';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 
@@ -61,5 +62,46 @@ describe('pacing', () => {
     expect(run.state()).toBe('stopped');
     expect(run.summary().completed).toBe(before);
     expect(before).toBeLessThan(200);
+  });
+});
+
+describe('nothing dropped, done only when every event is handed over', () => {
+  // 20,000 items of 1 µs on 2 threads: 40,000 events in 10 ms of simulated time, ten times what
+  // a 4,096-record ring holds; the old twin wrote one frame's worth at once and dropped the rest.
+  const fast = parseExperimentSpec({
+    runtime: 'static',
+    stages: [{ name: 'only', mode: 'parallel', threads: 2, service: { kind: 'fixed', us: 1 } }],
+    items: 20_000,
+    seed: 1,
+  });
+
+  test('the rings never overflow; the run is done with its last event read', () => {
+    const run = new SimulationRun(fast);
+    const outs = new Set<number>();
+    let frames = 0;
+    for (let ms = 0; run.state() === 'running'; ms += 16) {
+      run.tick(ms);
+      const last = readTap(run.tap());
+      for (const e of last.events) if (e.kind === 'end') outs.add(e.item);
+      expect(last.dropped).toBe(0);
+      frames++;
+      expect(frames).toBeLessThan(1000);
+    }
+    expect(run.state()).toBe('done');
+    // The frame that said done held the last events: nothing comes after it.
+    expect(outs.size).toBe(20_000);
+    run.tick(1e6);
+    expect(readTap(run.tap()).events).toEqual([]);
+    // Handed over across frames, the clock held meanwhile: the run took more than one frame.
+    expect(frames).toBeGreaterThan(4);
+    expect(run.summary()).toMatchObject({ completed: 20_000 });
+  });
+
+  test('a frame after a stall moves the twin by MAX_FRAME_MS at most', () => {
+    // 2,000 items: about 330 ms of simulated time, longer than the cap.
+    const run = new SimulationRun({ ...spec('static'), items: 2000 });
+    run.tick(1000);
+    run.tick(6000);
+    expect(run.nowUs()).toBeCloseTo(MAX_FRAME_MS * 1000, 0);
   });
 });
