@@ -4,7 +4,7 @@ import { loadTracker, machineBlock } from '../lib/machine.mjs';
 import { writeReport } from '../lib/report.mjs';
 import { median } from '../lib/stats.mjs';
 import { closedStaticModel, workStealingModel } from '../../src/model';
-import { createSimulation } from '../../src/sim';
+import { createSimulation } from '../../src/runtimes';
 import { parseExperimentSpec, type ExperimentSpec } from '../../src/spec/experimentSpec';
 import { formatTable, tandemTable } from './tandemTable';
 import { formatWorkStealingTable, workStealingTable } from './workStealingTable';

@@ -1,6 +1,7 @@
 // Model vs exact vs simulated throughput for the tandem examples (the table the bench prints).
 import { boundedPipeline, closedPipeline, closedStaticModel } from '../../src/model';
-import { createSimulation, replicate } from '../../src/sim';
+import { createSimulation } from '../../src/runtimes';
+import { replicate } from '../../src/sim';
 import { TANDEM_EXAMPLES, tandemSpec } from '../../tests/unit/sim/tandemExamples';
 
 export interface TandemRow {

@@ -1,6 +1,6 @@
 // Case 3 (clamped and raw) and Ideal vs the simulated work-stealing runtime over token counts.
 import { idealModel, workStealingModel } from '../../src/model';
-import { createSimulation } from '../../src/sim';
+import { createSimulation } from '../../src/runtimes';
 import { parseExperimentSpec } from '../../src/spec/experimentSpec';
 
 export interface WorkStealingRow {

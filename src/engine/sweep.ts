@@ -10,7 +10,9 @@ import {
 } from './pipeline/pipelineRun';
 import type { ThreadsEngine } from './pipeline/threadsEngine';
 import { spreadOf } from '../model/spread';
-import { repeatSeed, simulateRepeats, TWIN_REPEATS } from '../sim';
+import { runtimeOf } from '../runtimes';
+import { MIN_MEASURED_ITEMS } from '../runtimes/engineRules';
+import { repeatSeed, simulateRepeats, TWIN_REPEATS } from '../runtimes/repeats';
 import { outputsPerItem, type ExperimentSpec } from '../spec/experimentSpec';
 import { readTap } from '../telemetry';
 
@@ -28,9 +30,6 @@ export const SWEEP_REPEATS = TWIN_REPEATS;
 const THREADS_POINT_MS = 1200;
 /** At most this many x values are measured on threads (evenly spaced); the rest are simulated. */
 export const MAX_MEASURED_POINTS = 8;
-export const MIN_MEASURED_ITEMS = 40;
-/** The barrier runtime's items are intervals, up to a second each: a few are enough. */
-export const MIN_MEASURED_INTERVALS = 3;
 
 export interface SweepJob {
   x: number;
@@ -197,7 +196,7 @@ export async function measurePoint(
   repeats = SWEEP_REPEATS,
   expectedPerSec: number | 'trial' = simulatePoint(spec, x, 1).y,
 ): Promise<ChartPoint | null> {
-  const minItems = spec.runtime === 'barrier' ? MIN_MEASURED_INTERVALS : MIN_MEASURED_ITEMS;
+  const minItems = runtimeOf(spec).engine.minMeasuredItems;
   const rate =
     expectedPerSec === 'trial' ? await trialRate(engine, spec, cancelled) : expectedPerSec;
   if (rate === null) return null;

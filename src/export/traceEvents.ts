@@ -7,6 +7,7 @@
 import { dataKindOf } from '../engine/pipeline/pipelineRun';
 import { laneStateAfter, type LaneState } from '../live/liveState';
 import { browserName, type Recording } from '../replay/recording';
+import { runtimeOf } from '../runtimes';
 import { NO_ITEM } from '../telemetry';
 
 export type TracePhase = 'X' | 'M' | 'C' | 'i';
@@ -102,6 +103,8 @@ export function recordingToTrace(rec: Recording): TraceFile {
  * the live timeline assumes), and an instant per successful steal. */
 function slices(rec: Recording, stageNames: string[]): TraceEvent[] {
   const stages = rec.spec.stages.length;
+  // The kind's `end` events may close a slice of an interval (the barrier's: src/runtimes).
+  const { slicedEnds } = runtimeOf(rec.spec).live;
   const out: TraceEvent[] = [];
   const open = Array.from({ length: rec.workers }, () => ({
     state: 'idle' as LaneState,
@@ -140,7 +143,7 @@ function slices(rec: Recording, stageNames: string[]): TraceEvent[] {
         ts: ns(e.timeUs),
         args: { victim: e.arg },
       });
-    const next = laneStateAfter(e, stages, rec.spec.runtime === 'barrier');
+    const next = laneStateAfter(e, stages, slicedEnds);
     const o = open[e.worker];
     if (!next || (next.state === o.state && next.stage === o.stage)) continue;
     close(e.worker, e.timeUs);

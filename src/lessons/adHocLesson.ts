@@ -1,6 +1,7 @@
 // An experiment linked by its spec alone (#/experiment?spec=<JSON>): validated like a lesson's,
 // shown with the same panel and views, no prose. For sharing a setup, and for the UI benchmark.
 import { parseExperimentSpec, type ExperimentSpec } from '../spec/experimentSpec';
+import { runtimeOf } from '../runtimes';
 import type { Lesson } from './loadLessons';
 
 export function adHocLesson(specJson: string | null): Lesson {
@@ -34,29 +35,16 @@ export function adHocLesson(specJson: string | null): Lesson {
   };
 }
 
-/** The title, models and views that differ by runtime: a barrier run gets its packing grid, a
- * pipeline its stage view (and work stealing its steals). */
+/** The title, models and views its runtime kind's module gives an experiment of its own (a
+ * barrier run gets its packing grid, a pipeline its stage view, work stealing its steals too). */
 function viewsFor(experiment: ExperimentSpec): Pick<Lesson, 'title' | 'models' | 'blocks'> {
-  if (experiment.runtime === 'barrier') {
-    return {
-      title: `Experiment: barrier, ${experiment.threads} threads, ${experiment.schedule} schedule`,
-      models: ['packing-bound', 'balanced'],
-      blocks: [
-        { kind: 'component', name: 'experiment' },
-        { kind: 'component', name: 'packing-grid' },
-        { kind: 'component', name: 'timeline' },
-      ],
-    };
-  }
-  const workStealing = experiment.runtime === 'work-stealing';
+  const { title, models, views } = runtimeOf(experiment).views.adHoc;
   return {
-    title: `Experiment: ${experiment.runtime}, ${experiment.stages.length} stages`,
-    models: workStealing ? ['case3', 'ideal'] : ['case1', 'case1-per-server'],
+    title: title(experiment),
+    models: [...models],
     blocks: [
       { kind: 'component', name: 'experiment' },
-      { kind: 'component', name: 'pipeline' },
-      ...(workStealing ? [{ kind: 'component' as const, name: 'steals' as const }] : []),
-      { kind: 'component', name: 'timeline' },
+      ...views.map((name) => ({ kind: 'component' as const, name })),
     ],
   };
 }

@@ -1,17 +1,19 @@
 // The quantities a checked claim can compare (claims.ts): model overlays, the seeded twin's run,
-// and the pipeline's capacity bound — each a pure function of an ExperimentSpec. A lesson that
-// needs a new kind of number adds one entry here.
-import { isThreadPerStage } from '../model/ioBounds';
-import { MODEL_OVERLAYS, modelItemsPerSec, type ModelOverlay } from '../model/overlays';
+// and the pipeline's capacity bound — each a pure function of an ExperimentSpec, one entry per
+// name of src/runtimes/quantities.ts. A runtime kind's module lists the names its runs have: a
+// quantity of another kind is rejected naming the ones this kind has.
+import { MODEL_OVERLAYS, type ModelOverlay } from '../model/overlays';
 import { threadPacking } from '../model/seedModels';
 import { stageInputs } from '../model/serviceTime';
+import { spreadOf } from '../model/spread';
 import { DEFAULT_BALANCE_PERIOD_US } from '../sim/barrierRuntime';
 import { batchTwinSteps } from '../sim/batchTwin';
 import { sizing, tbbVersion, type SizingResult } from '../model/sizing';
+import { modelItemsPerSec, runtimeOf, sizingThreads } from '../runtimes';
+import { QUANTITY_NAMES, type QuantityName } from '../runtimes/quantities';
+import { simulateRepeats } from '../runtimes/repeats';
 import { LIMITS } from '../spec/limits';
 import { parallelThreadsOf } from '../spec/parallelThreads';
-import { spreadOf } from '../model/spread';
-import { simulateRepeats } from '../sim/repeats';
 import type { SimResult } from '../sim/simulation';
 import {
   threadReduction,
@@ -22,11 +24,13 @@ import {
 import { inputMirror, withVariant } from '../spec/twoStageVariants';
 
 export interface ClaimQuantity {
+  name: QuantityName;
   /** How the name is written, for messages: `model.<overlay>`. */
   pattern: string;
   unit: 'items/s' | 's' | 'ms' | 'µs' | 'fraction' | 'ratio' | 'count';
   matches(name: string): boolean;
-  /** The value for this spec; throws naming the quantity when it does not apply. */
+  /** The value for this spec; throws naming the quantity when it does not apply (a quantity
+   * its kind lacks: naming the ones it has). */
   evaluate(spec: ExperimentSpec, name: string): number;
 }
 
@@ -67,11 +71,6 @@ function variantOf(prefix: string, name: string): TwoStageVariant | null {
 }
 const variantPattern = (prefix: string) => `${prefix}.<${TWO_STAGE_VARIANTS.join('|')}>`;
 
-function barrierOnly(spec: ExperimentSpec, name: string): ExperimentSpec {
-  if (spec.runtime !== 'barrier') throw new Error(`${name} is for the barrier runtime`);
-  return spec;
-}
-
 /** Thread packing over thread reduction: the twin's median run time at the spec's threads over
  * its median with min(threads, cores) threads, the same total work. */
 const packingRatio = (spec: ExperimentSpec) =>
@@ -110,19 +109,25 @@ function sizingValue(spec: ExperimentSpec, what: string): number {
   if (what.startsWith('tbb-')) {
     // The same work TBB-style with the spec's parallel threads as workers (seed 000 §3.4).
     const npTh = parallelThreadsOf(spec.stages);
-    const tokens = sizing(tbbVersion(spec, npTh, 1));
+    const tbb = (perThread: number) => {
+      const version = tbbVersion(spec, npTh, perThread);
+      return sizing(version, sizingThreads(version));
+    };
+    const tokens = tbb(1);
     const perThread = value(tokens, tokens.nOptimal);
     if (what === 'tbb-tokens-per-thread') return perThread;
-    const threads = sizing(tbbVersion(spec, npTh, perThread));
+    const threads = tbb(perThread);
     return value(threads, threads.cOptimal);
   }
-  const r = sizing(spec);
+  const r = sizing(spec, sizingThreads(spec));
   if (what === 'n-optimal') return value(r, r.nOptimal);
   return value(r, what === 'c-optimal' ? r.cOptimal : r.cOptimalPerStage);
 }
 
-export const CLAIM_QUANTITIES: ClaimQuantity[] = [
-  {
+type Entry = Omit<ClaimQuantity, 'name'>;
+
+const QUANTITIES: Record<QuantityName, Entry> = {
+  model: {
     pattern: `model.<${MODEL_OVERLAYS.join('|')}>`,
     unit: 'items/s',
     matches: (name) => MODEL_OVERLAYS.some((m) => name === `model.${m}`),
@@ -132,19 +137,19 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
       return y;
     },
   },
-  {
+  'twin.throughput': {
     pattern: 'twin.throughput[.on-<n>-cores]',
     unit: 'items/s',
     matches: (name) => TWIN_TIME.exec(name)?.[1] === 'throughput',
     evaluate: (spec, name) => twinMedian(onCores(spec, name), (r) => r.throughputPerUs * 1e6),
   },
-  {
+  'twin.time': {
     pattern: 'twin.time[.on-<n>-cores]',
     unit: 's',
     matches: (name) => TWIN_TIME.exec(name)?.[1] === 'time',
     evaluate: (spec, name) => twinMedian(onCores(spec, name), (r) => r.makespanUs / 1e6),
   },
-  {
+  'twin.time-for-items': {
     // Eq. 2 with the twin's steady throughput: the time n items out would take at the rate the
     // twin holds once the pipeline is full (the paper's scale from a shorter twin run).
     pattern: 'twin.time-for-<n>-items[.on-<n>-cores]',
@@ -154,7 +159,7 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
       Number(TWIN_TIME.exec(name)![2]) /
       twinMedian(onCores(spec, name), (r) => r.steadyThroughputPerUs * 1e6),
   },
-  {
+  sizing: {
     // Seed 000 §3.4 through src/model/sizing.ts: N_optimal (queue size), c_optimal (npTh, the
     // parallel threads in total, or per parallel stage), and for the same work run TBB-style with
     // npTh workers the tokens per thread and, at that many, the threads.
@@ -163,14 +168,14 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
     matches: (name) => SIZING.test(name),
     evaluate: (spec, name) => sizingValue(spec, SIZING.exec(name)![1]),
   },
-  {
+  'twin.us-per-item': {
     // Run time per item: for a phaser ring, whose items are the token's hops, µs per hop.
     pattern: 'twin.us-per-item',
     unit: 'µs',
     matches: exactly('twin.us-per-item'),
     evaluate: (spec) => twinMedian(spec, (r) => r.makespanUs / r.items),
   },
-  {
+  'twin.busy': {
     // A stage's busy time over the time its threads had (static: the stage's own threads; work
     // stealing and barrier: all threads, so it is that stage's share of everyone's time).
     pattern: 'twin.busy.<stage name>',
@@ -183,20 +188,19 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
         throw new Error(
           `${name}: no stage named ${stageName} (stages: ${spec.stages.map((s) => s.name).join(', ')})`,
         );
-      const shared = spec.runtime === 'work-stealing' || spec.runtime === 'barrier';
-      const threads = shared ? spec.threads : spec.stages[i].threads;
+      const threads = runtimeOf(spec).quantities.stageThreads(spec, i);
       return twinMedian(spec, (r) => r.stages[i].busyUs / (threads * r.makespanUs));
     },
   },
-  {
-    // The two-stage output run again with another variant (Dempsey's comparison points).
+  'twin.time.variant': {
+    // The two-stage run again with another variant (Dempsey's comparison points).
     pattern: variantPattern('twin.time'),
     unit: 's',
     matches: (name) => variantOf('twin.time', name) !== null,
     evaluate: (spec, name) =>
       twinMedian(withVariant(spec, variantOf('twin.time', name)!), (r) => r.makespanUs / 1e6),
   },
-  {
+  'twin.input-time.variant': {
     // The input end: the output spec's mirror image (twoStageVariants.ts) with that variant.
     pattern: variantPattern('twin.input-time'),
     unit: 's',
@@ -207,65 +211,82 @@ export const CLAIM_QUANTITIES: ClaimQuantity[] = [
         (r) => r.makespanUs / 1e6,
       ),
   },
-  {
+  'twin.first-out': {
     // Latency: when the first item came out (a batch runtime: when its first batch was written).
     pattern: 'twin.first-out',
     unit: 'ms',
     matches: exactly('twin.first-out'),
     evaluate: (spec) => twinMedian(spec, (r) => r.firstOutUs / 1000),
   },
-  {
+  'twin.tp-over-tr': {
     pattern: 'twin.tp-over-tr',
     unit: 'ratio',
     matches: exactly('twin.tp-over-tr'),
-    evaluate: (spec, name) => packingRatio(barrierOnly(spec, name)),
+    evaluate: (spec) => packingRatio(spec),
   },
-  {
+  'twin.tp-over-tr.table1': {
     // The paper's headline figure is a geometric mean over its benchmarks: the twin's TP/TR at
     // each of Table I's interval lengths (the spec's threads, cores, schedule and barrier).
     pattern: 'twin.tp-over-tr.table1',
     unit: 'ratio',
     matches: exactly('twin.tp-over-tr.table1'),
-    evaluate(spec, name) {
-      barrierOnly(spec, name);
+    evaluate(spec) {
       const logs = PAPER_INTERVALS_MS.map((ms) => Math.log(packingRatio(atIntervalMs(spec, ms))));
       return Math.exp(logs.reduce((a, b) => a + b, 0) / logs.length);
     },
   },
-  {
+  'twin.imbalance': {
     // The busiest core's computing time over the least busy's (packed: ⌈T/C⌉ / ⌊T/C⌋).
     pattern: 'twin.imbalance',
     unit: 'ratio',
     matches: exactly('twin.imbalance'),
-    evaluate(spec, name) {
-      barrierOnly(spec, name);
-      return twinMedian(spec, (r) => Math.max(...r.coreBusyUs!) / Math.min(...r.coreBusyUs!));
-    },
+    evaluate: (spec) =>
+      twinMedian(spec, (r) => Math.max(...r.coreBusyUs!) / Math.min(...r.coreBusyUs!)),
   },
-  {
+  'bound.packing': {
     // ⌈T/C⌉·C/T: thread packing's slowdown with no balancing inside an interval (the ideal bound).
     pattern: 'bound.packing',
     unit: 'ratio',
     matches: exactly('bound.packing'),
-    evaluate(spec, name) {
-      const { threads, cores } = barrierOnly(spec, name);
-      return threadPacking({ threads, cores: cores ?? threads }).slowdownVsReduction;
-    },
+    evaluate: ({ threads, cores }) =>
+      threadPacking({ threads, cores: cores ?? threads }).slowdownVsReduction,
   },
-  {
+  'bound.slowest-stage': {
     // X ≤ min_i c_i / T_ser_i: no pipeline runs faster than its slowest stage.
     pattern: 'bound.slowest-stage',
     unit: 'items/s',
     matches: exactly('bound.slowest-stage'),
-    evaluate(spec) {
-      if (!isThreadPerStage(spec))
-        throw new Error(
-          `bound.slowest-stage is for thread-per-stage runtimes, not ${spec.runtime} (phaser graphs: model.stream-bound)`,
-        );
-      return 1e6 * Math.min(...stageInputs(spec).map((s) => s.servers / s.serviceTimeUs));
-    },
+    evaluate: (spec) =>
+      1e6 * Math.min(...stageInputs(spec).map((s) => s.servers / s.serviceTimeUs)),
   },
-];
+};
+
+/** How a kind's quantities are written, for messages (`model` over the kind's own overlays). */
+function patternsOf(spec: ExperimentSpec): string[] {
+  const kind = runtimeOf(spec);
+  return kind.quantities.names.map((name) =>
+    name === 'model' ? `model.<${kind.model.overlays.join('|')}>` : QUANTITIES[name].pattern,
+  );
+}
+
+/** Whether the spec's kind has the quantity `written` (a name of entry `name`). */
+function kindHas(spec: ExperimentSpec, name: QuantityName, written: string): boolean {
+  const kind = runtimeOf(spec);
+  if (!kind.quantities.names.includes(name)) return false;
+  return name !== 'model' || kind.model.overlays.some((m) => written === `model.${m}`);
+}
+
+export const CLAIM_QUANTITIES: ClaimQuantity[] = QUANTITY_NAMES.map((name) => ({
+  name,
+  ...QUANTITIES[name],
+  evaluate(spec: ExperimentSpec, written: string) {
+    if (!kindHas(spec, name, written))
+      throw new Error(
+        `${written} is not a quantity of the ${spec.runtime} runtime (its quantities: ${patternsOf(spec).join(', ')})`,
+      );
+    return QUANTITIES[name].evaluate(spec, written);
+  },
+}));
 
 /** The spec with the cores a `.on-<n>-cores` suffix names (unchanged without one). */
 function onCores(spec: ExperimentSpec, name: string): ExperimentSpec {

@@ -33,15 +33,15 @@ import { decodeBatchArg, type TelemetryEvent } from '../telemetry';
 export const PIPELINE_ITEM_BYTES = 16;
 
 /**
- * The first link of a run when it is a BatchQueue whose indices the C++ reports: a static
- * (thread-per-stage) pipeline with queue kind `batch` and one thread on each side of the link
- * (pipeline/link.hpp). Its semi-buffer is half the capacity as the link rounds it (even, >= 2).
+ * The first link of a run when it is a BatchQueue whose indices the C++ reports: queue kind
+ * `batch` and one thread on each side of the link (pipeline/link.hpp), in a runtime whose links
+ * report them (the static runtime's module asks this; src/runtimes). Its semi-buffer is half the
+ * capacity as the link rounds it (even, >= 2).
  */
 export function firstBatchLink(
   spec: ExperimentSpec,
 ): { semiItems: number; itemBytes: number } | null {
-  if (spec.runtime !== 'static' || spec.queue.kind !== 'batch' || spec.stages.length < 2)
-    return null;
+  if (spec.queue.kind !== 'batch' || spec.stages.length < 2) return null;
   if (spec.stages[0].threads !== 1 || spec.stages[1].threads !== 1) return null;
   const cap = spec.queue.capacity;
   if (cap === null) return null;

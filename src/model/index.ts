@@ -24,9 +24,15 @@ export {
   type Case2Result,
 } from './staticModels';
 export { workStealingModel, idealModel, type WorkStealingResult } from './workStealing';
-export { sizing, DEFAULT_TOLERANCE, type SizingResult } from './sizing';
-export { ioBounds, type IoBounds } from './ioBounds';
+export { sizing, DEFAULT_TOLERANCE, type SizingResult, type SizingThreads } from './sizing';
+export { ioBounds, type IoBounds, type IoShape } from './ioBounds';
 export { barrierIntervalRates, batchQueueSpeedup, littlesLaw, threadPacking } from './seedModels';
 export { predictedRunTimeUs } from './runTime';
-export { MODEL_OVERLAYS, OVERLAY_LABELS, modelItemsPerSec, type ModelOverlay } from './overlays';
+export {
+  MODEL_OVERLAYS,
+  OVERLAY_LABELS,
+  overlayItemsPerSec,
+  type KindModels,
+  type ModelOverlay,
+} from './overlays';
 export { streamGraphBound, type StreamGraphBound } from './streamGraphBound';

@@ -1,8 +1,8 @@
 // The ends of the pipeline (seed 000 §3.4; seed 002): the critical serial stage's cap
 // λ_max = 1/T_ser (Eq. 9), the parallel stages' λ_upper = c/T_ser (Eq. 8) and the effective
 // bound λ_eu = min(λ_upper, λ_max) (Eq. 10), for thread-per-stage specs and the two-stage I/O
-// runtimes (their variant and buffer pool included). Rates in items/µs; Infinity where nothing
-// bounds (no serial stage, zero service).
+// runtimes (their variant and buffer pool included), by the shape of threads the runtime's module
+// names. Rates in items/µs; Infinity where nothing bounds (no serial stage, zero service).
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { serialCapPerUs, stageInputs, totalServiceUs, type StageInput } from './serviceTime';
 
@@ -18,13 +18,25 @@ export interface IoBounds {
 const perUs = (servers: number, serviceUs: number) =>
   serviceUs > 0 ? servers / serviceUs : Infinity;
 
+/** How a runtime kind's threads meet its stages for these bounds (its module says which:
+ * src/runtimes): each stage its own threads (thread per stage; a phaser graph's tasks); one pool
+ * of `threads` serving any stage (work stealing, Case 3); or a two-stage runtime, whose parallel
+ * stage is the first (output) or the second (input), and whose formatting threads each need a
+ * buffer of the pool (output). */
+export type IoShape =
+  'per-stage' | 'pool' | { twoStage: { parallelStage: 0 | 1; bufferPool: boolean } };
+
 /**
  * Two-stage runtimes: a formatting thread works only while it holds a buffer, so at most
  * `buffers` format at once (output; fewer while finished batches wait or one is written); the
  * serial variant does both stages on one thread, one after the other: 1/(T_par + T_ser).
  */
-function twoStageBounds(spec: ExperimentSpec, stages: StageInput[]): IoBounds {
-  const p = spec.runtime === 'two-stage-output' ? 0 : 1;
+function twoStageBounds(
+  spec: ExperimentSpec,
+  stages: StageInput[],
+  shape: { parallelStage: 0 | 1; bufferPool: boolean },
+): IoBounds {
+  const p = shape.parallelStage;
   const parallel = stages[p];
   const serial = stages[1 - p];
   const lambdaMaxPerUs = perUs(1, serial.serviceTimeUs);
@@ -36,10 +48,7 @@ function twoStageBounds(spec: ExperimentSpec, stages: StageInput[]): IoBounds {
       lambdaEuPerUs: both,
     };
   }
-  const working =
-    spec.runtime === 'two-stage-output'
-      ? Math.min(parallel.servers, spec.buffers!)
-      : parallel.servers;
+  const working = shape.bufferPool ? Math.min(parallel.servers, spec.buffers!) : parallel.servers;
   const lambdaUpperPerUs = perUs(working, parallel.serviceTimeUs);
   return {
     lambdaMaxPerUs,
@@ -48,23 +57,18 @@ function twoStageBounds(spec: ExperimentSpec, stages: StageInput[]): IoBounds {
   };
 }
 
-export function ioBounds(spec: ExperimentSpec): IoBounds {
+export function ioBounds(spec: ExperimentSpec, shape: IoShape): IoBounds {
   const stages = stageInputs(spec);
-  if (spec.runtime === 'two-stage-output' || spec.runtime === 'two-stage-input')
-    return twoStageBounds(spec, stages);
+  if (typeof shape === 'object') return twoStageBounds(spec, stages, shape.twoStage);
   const lambdaMaxPerUs = serialCapPerUs(stages);
   // Work stealing (Case 3): any thread serves any stage, so the threads share the whole work.
   const lambdaUpperPerUs =
-    spec.runtime === 'work-stealing'
+    shape === 'pool'
       ? perUs(spec.threads, totalServiceUs(stages))
       : Math.min(...stages.filter((s) => !s.serial).map((s) => perUs(s.servers, s.serviceTimeUs)));
   const every =
-    spec.runtime === 'work-stealing'
+    shape === 'pool'
       ? lambdaUpperPerUs
       : Math.min(...stages.map((s) => perUs(s.servers, s.serviceTimeUs)));
   return { lambdaMaxPerUs, lambdaUpperPerUs, lambdaEuPerUs: Math.min(every, lambdaMaxPerUs) };
 }
-
-/** The runtime kinds with a thread-per-stage layout (Case 1's models apply to these). */
-export const isThreadPerStage = (spec: ExperimentSpec) =>
-  spec.runtime === 'static' || spec.runtime === 'collapsed';

@@ -2,12 +2,13 @@
 // ExperimentSpec: what the lesson format's `models:` list, the model chart and the checked claims
 // evaluate. Throughput counts items OUT of the pipeline (what the runtimes and the twin count), so
 // for a spec whose stages emit several items per item it is the models' rate times that factor.
-// An overlay that does not apply to a spec gives null: the closed models (Case 1, exact) need
-// bounded queues, the open one (Case 2) unbounded ones, as the paper models ferret and dedup.
+// An overlay that does not apply to a spec gives null: its runtime kind's module lists the overlays
+// of the kind (src/runtimes); of those, the closed models (Case 1, exact) need bounded queues, the
+// open one (Case 2) unbounded ones, as the paper models ferret and dedup.
 import { outputsPerItem, type ExperimentSpec } from '../spec/experimentSpec';
 import { ModelArgumentError } from './args';
-import { ioBounds, isThreadPerStage } from './ioBounds';
-import { barrierIntervalRates } from './seedModels';
+import { ioBounds, type IoShape } from './ioBounds';
+import { barrierIntervalRates, barrierWork } from './seedModels';
 import { boundedPipeline } from './boundedPipeline';
 import { stageInputs } from './serviceTime';
 import { closedStaticModel, openStaticModel } from './staticModels';
@@ -47,22 +48,25 @@ export const OVERLAY_LABELS: Record<ModelOverlay, string> = {
   'case3-unclamped': "Case 3 before our cap (the paper's Σⱼ λ′ⱼ)",
 };
 
-/** Which specs an overlay applies to, and its throughput there in items/µs (barrier runtime:
- * intervals/µs) — one row per overlay, so adding one names its runtimes in one place. */
+/** What a runtime kind's module (src/runtimes) says about its models: the overlays drawn for it
+ * and the shape of its threads for Eq. 8–10. */
+export interface KindModels {
+  overlays: readonly ModelOverlay[];
+  io: IoShape;
+}
+
+/** Which specs of a kind that lists it an overlay applies to, and its throughput there in
+ * items/µs (barrier runtime: intervals/µs) — one row per overlay. */
 interface OverlayModel {
   appliesTo(spec: ExperimentSpec): boolean;
   /** null where the model cannot be solved for this spec (the exact chain too large). */
-  perUs(spec: ExperimentSpec): number | null;
+  perUs(spec: ExperimentSpec, kind: KindModels): number | null;
 }
 
-const stealing = (spec: ExperimentSpec) => spec.runtime === 'work-stealing';
+const always = () => true;
 // The closed models (Case 1, the exact chain) need bounded queues, the open one (Case 2) unbounded.
-const closed = (spec: ExperimentSpec) => isThreadPerStage(spec) && spec.queue.capacity !== null;
-const open = (spec: ExperimentSpec) => isThreadPerStage(spec) && spec.queue.capacity === null;
-// Eq. 8–10 (the bounds at the ends of the pipeline) apply to every pipeline runtime kind; the
-// barrier runtime is no pipeline: its overlays are in intervals/s.
-const pipeline = (spec: ExperimentSpec) => spec.runtime !== 'barrier';
-const barrier = (spec: ExperimentSpec) => spec.runtime === 'barrier';
+const closed = (spec: ExperimentSpec) => spec.queue.capacity !== null;
+const open = (spec: ExperimentSpec) => spec.queue.capacity === null;
 
 const OVERLAY_MODELS: Record<ModelOverlay, OverlayModel> = {
   case1: {
@@ -74,22 +78,28 @@ const OVERLAY_MODELS: Record<ModelOverlay, OverlayModel> = {
     perUs: (spec) => closedStaticModel(spec, { reading: 'max-service-per-server' }).throughputPerUs,
   },
   case2: { appliesTo: open, perUs: (spec) => openStaticModel(spec).throughputPerUs },
-  case3: { appliesTo: stealing, perUs: (spec) => workStealingModel(spec).throughputPerUs },
-  'case3-unclamped': { appliesTo: stealing, perUs: (spec) => workStealingModel(spec).rawPerUs },
-  ideal: { appliesTo: stealing, perUs: idealModel },
+  case3: { appliesTo: always, perUs: (spec) => workStealingModel(spec).throughputPerUs },
+  'case3-unclamped': { appliesTo: always, perUs: (spec) => workStealingModel(spec).rawPerUs },
+  ideal: { appliesTo: always, perUs: (spec) => idealModel(spec) },
   exact: { appliesTo: (spec) => closed(spec) && !reshapes(spec), perUs: exactPerUs },
-  'lambda-max': { appliesTo: pipeline, perUs: (spec) => ioBounds(spec).lambdaMaxPerUs },
-  'lambda-upper': { appliesTo: pipeline, perUs: (spec) => ioBounds(spec).lambdaUpperPerUs },
-  'lambda-eu': { appliesTo: pipeline, perUs: (spec) => ioBounds(spec).lambdaEuPerUs },
+  'lambda-max': {
+    appliesTo: always,
+    perUs: (spec, kind) => ioBounds(spec, kind.io).lambdaMaxPerUs,
+  },
+  'lambda-upper': {
+    appliesTo: always,
+    perUs: (spec, kind) => ioBounds(spec, kind.io).lambdaUpperPerUs,
+  },
+  'lambda-eu': { appliesTo: always, perUs: (spec, kind) => ioBounds(spec, kind.io).lambdaEuPerUs },
   'packing-bound': {
-    appliesTo: barrier,
-    perUs: (spec) => barrierIntervalRates(spec).packingBound,
+    appliesTo: always,
+    perUs: (spec) => barrierIntervalRates(barrierWork(spec)).packingBound,
   },
-  balanced: { appliesTo: barrier, perUs: (spec) => barrierIntervalRates(spec).balanced },
-  'stream-bound': {
-    appliesTo: (spec) => spec.runtime === 'phaser',
-    perUs: (spec) => streamGraphBound(spec).throughputPerUs,
+  balanced: {
+    appliesTo: always,
+    perUs: (spec) => barrierIntervalRates(barrierWork(spec)).balanced,
   },
+  'stream-bound': { appliesTo: always, perUs: (spec) => streamGraphBound(spec).throughputPerUs },
 };
 
 /** Most states the exact chain may have for the overlay (a chain this size solves in well under a
@@ -98,10 +108,16 @@ const OVERLAY_MODELS: Record<ModelOverlay, OverlayModel> = {
 export const EXACT_MAX_STATES = 1500;
 
 /** Model throughput in items/s (barrier runtime: intervals/s), or null when the overlay does not
- * apply to this spec. */
-export function modelItemsPerSec(overlay: ModelOverlay, spec: ExperimentSpec): number | null {
+ * apply to this spec: its kind (`runtimeOf(spec).model`; src/runtimes asks it in modelItemsPerSec)
+ * does not list it, or the spec's shape does not fit it (Case 1 on unbounded queues). */
+export function overlayItemsPerSec(
+  overlay: ModelOverlay,
+  spec: ExperimentSpec,
+  kind: KindModels,
+): number | null {
   const model = Object.hasOwn(OVERLAY_MODELS, overlay) ? OVERLAY_MODELS[overlay] : null;
-  const perUs = model?.appliesTo(spec) ? model.perUs(spec) : null;
+  const applies = model !== null && kind.overlays.includes(overlay) && model.appliesTo(spec);
+  const perUs = applies ? model.perUs(spec, kind) : null;
   return perUs === null || !Number.isFinite(perUs) ? null : perUs * outputsPerItem(spec) * 1e6;
 }
 

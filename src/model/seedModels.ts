@@ -65,19 +65,27 @@ export function threadPacking(args: { threads: number; cores: number }) {
 }
 
 /**
- * Intervals per µs of a barrier-runtime spec under two idealisations: `balanced`, every core busy
+ * Intervals per µs of the barrier runtime under two idealisations: `balanced`, every core busy
  * all interval (W / min(C, T) µs per interval: thread reduction's ideal); `packingBound`, no
  * balancing inside an interval (⌈T/C⌉·W/T). W is the work of one interval, all threads together
- * (the spec's one fixed stage), C the spec's cores (default: one per thread).
+ * (a barrier spec's one fixed stage: barrierWork), T the threads, C the cores.
  */
-export function barrierIntervalRates(spec: ExperimentSpec) {
-  if (spec.runtime !== 'barrier')
-    throw new ModelArgumentError('runtime', spec.runtime, 'the barrier runtime');
-  const work = spec.stages[0].service;
-  const workUs = checkPositive('interval work (µs)', work.kind === 'fixed' ? work.us : NaN);
-  const { threads } = spec;
-  const cores = spec.cores ?? threads;
+export function barrierIntervalRates(args: { threads: number; cores: number; workUs: number }) {
+  const workUs = checkPositive('interval work (µs)', args.workUs);
+  const { threads, cores } = args;
   const packing = threadPacking({ threads, cores });
   const balanced = Math.min(cores, threads) / workUs;
   return { balanced, packingBound: balanced / packing.slowdownVsReduction };
+}
+
+/** A barrier spec's interval as barrierIntervalRates takes it: its one stage's fixed service is
+ * the work of one interval (NaN for any other service, which it rejects), on the spec's cores
+ * (default: one per thread). */
+export function barrierWork(spec: ExperimentSpec) {
+  const work = spec.stages[0].service;
+  return {
+    threads: spec.threads,
+    cores: spec.cores ?? spec.threads,
+    workUs: work.kind === 'fixed' ? work.us : NaN,
+  };
 }

@@ -39,6 +39,12 @@ export interface SizingOptions {
 /** Which of the paper's models sizes this spec. */
 export type SizingModel = 'case1' | 'case2' | 'case3';
 
+/** How npTh meets the stages, as the runtime kind's module says (src/runtimes): a pool of
+ * workers any of which serves any stage (work stealing, Case 3); the parallel stages' own threads
+ * split evenly, npTh stepping by their count (thread per stage: c = npTh/npstages); or split as
+ * evenly as npTh allows, stepping by 1 (collapsed). */
+export type SizingThreads = 'pool' | 'even-split' | 'any-split';
+
 export interface SizingResult {
   model: SizingModel;
   tolerance: number;
@@ -79,11 +85,15 @@ export interface SizingResult {
  * model's throughput reaches λ_max (the paper: λ_e = min λ_upper_i = λ_max). Work stealing
  * (Case 3): N_optimal in tokens per thread, c_optimal in workers at `size` tokens per thread.
  */
-export function sizing(spec: ExperimentSpec, options: SizingOptions = {}): SizingResult {
+export function sizing(
+  spec: ExperimentSpec,
+  threads: SizingThreads,
+  options: SizingOptions = {},
+): SizingResult {
   const tolerance = checkReal('tolerance', options.tolerance ?? DEFAULT_TOLERANCE, 0, 0.5, true);
   const measuredServiceUs = options.measuredServiceUs;
   const stations = stageInputs(spec, measuredServiceUs);
-  const stealing = spec.runtime === 'work-stealing';
+  const stealing = threads === 'pool';
   const model: SizingModel = stealing ? 'case3' : spec.queue.capacity === null ? 'case2' : 'case1';
   const upperPerUs = stations.map((s) => s.servers / s.serviceTimeUs);
   const lambdaMaxPerUs = serialCapPerUs(stations);
@@ -98,7 +108,7 @@ export function sizing(spec: ExperimentSpec, options: SizingOptions = {}): Sizin
   const ok = (rate: number, target: number) => rate >= (1 - tolerance) * target;
 
   const rate = (npTh: number, n: number) =>
-    sizedRate(spec, npTh, n, { reading: options.reading, measuredServiceUs });
+    sizedRate(spec, threads, npTh, n, { reading: options.reading, measuredServiceUs });
 
   const npThNow = stealing ? spec.threads : parallelThreadsOf(spec.stages);
   let nOptimal: number | null = null;
@@ -117,7 +127,7 @@ export function sizing(spec: ExperimentSpec, options: SizingOptions = {}): Sizin
       : stealing
         ? checkInteger('size', options.size ?? Math.ceil(spec.tokens / spec.threads), 1, MAX_SIZE)
         : checkInteger('size', options.size ?? spec.queue.capacity!, ...LIMITS.queueCapacity);
-  const [step, least, most] = threadSteps(spec);
+  const [step, least, most] = threadSteps(spec, threads);
   const solveThreads = (target: number): number | null => {
     const k = smallest(least / step, Math.floor(most / step), (k) =>
       ok(rate(k * step, size ?? 1), target),
@@ -169,12 +179,13 @@ export function sizing(spec: ExperimentSpec, options: SizingOptions = {}): Sizin
  */
 export function sizedRate(
   spec: ExperimentSpec,
+  threads: SizingThreads,
   npTh: number,
   n: number,
   options: { reading?: ArrivalReading; measuredServiceUs?: MeasuredServiceUs } = {},
 ): number {
   const { reading, measuredServiceUs } = options;
-  if (spec.runtime === 'work-stealing')
+  if (threads === 'pool')
     return workStealingModel(spec, {
       threads: npTh,
       tokens: Math.min(n * npTh, LIMITS.tokens[1]),
@@ -188,17 +199,21 @@ export function sizedRate(
 
 /** The fewest parallel threads (npTh) the spec's runtime can run: one per parallel stage, or one
  * worker when work stealing. */
-export const leastNpTh = (spec: ExperimentSpec): number => threadSteps(spec)[1];
+export const leastNpTh = (spec: ExperimentSpec, threads: SizingThreads): number =>
+  threadSteps(spec, threads)[1];
 
 /** npTh moves in steps of npstages for a thread-per-stage spec (each stage gets npTh/npstages, as
  * the paper sizes it), else by 1; from one thread per parallel stage up to what the stage and
  * thread limits allow. */
-function threadSteps(spec: ExperimentSpec): [step: number, least: number, most: number] {
-  if (spec.runtime === 'work-stealing') return [1, 1, LIMITS.threads[1]];
+function threadSteps(
+  spec: ExperimentSpec,
+  threads: SizingThreads,
+): [step: number, least: number, most: number] {
+  if (threads === 'pool') return [1, 1, LIMITS.threads[1]];
   const count = parallelStageCount(spec.stages);
   const serial = spec.stages.length - count;
   const most = Math.min(count * LIMITS.stageThreads[1], LIMITS.threads[1] - serial);
-  return [spec.runtime === 'static' ? count : 1, count, most];
+  return [threads === 'even-split' ? count : 1, count, most];
 }
 
 /** The spec with npTh threads split over its parallel stages (the paper's c_i = npTh/npstages). */

@@ -27,6 +27,7 @@ import type {
 } from '../engine/pipeline/pipelineRun';
 import { MAX_FRAME_MS } from '../engine/pipeline/simulationRun';
 import type { LiveStateTracker } from '../live/liveState';
+import { runtimeOf } from '../runtimes';
 import {
   createTapWriter,
   emptyStageCounters,
@@ -99,11 +100,11 @@ export class ReplayRun implements PipelineRun {
     // A batch runtime's (two-stage I/O) start and end events are whole batches
     // (contracts/telemetry.md), so counting events would count batches; the barrier runtime's are
     // each thread's slices of an interval (3 threads of 4 slices counted 720 of 60 intervals). For
-    // those the replay shows the samples, whose counters count what the live run counted.
+    // those (their modules say so: src/runtimes) the replay shows the samples, whose counters
+    // count what the live run counted.
     this.countItems =
       (recording.samples.at(-1)?.dropped ?? 0) === 0 &&
-      recording.spec.batchItems === undefined &&
-      recording.spec.runtime !== 'barrier';
+      runtimeOf(recording.spec).live.eventsCountItems;
     this.recount();
     this.writeBoard();
     this.runState = options.playing === false ? 'paused' : 'running';

@@ -1,7 +1,8 @@
 // The discrete-event twin: same runtimes and telemetry as the C++ core, any core count, seeded.
+// A spec's twin is its runtime kind's choice: createSimulation and simulateRepeats are in
+// src/runtimes.
 export {
   DEFAULT_STEAL_COST_US,
-  createSimulation,
   type SimOptions,
   type SimResult,
   type Simulation,
@@ -17,4 +18,3 @@ export {
 } from './telemetry';
 export { Xoshiro128 } from './prng';
 export { replicate, studentT975, type ReplicationSummary } from './replications';
-export { TWIN_REPEATS, repeatSeed, simulateRepeats } from './repeats';

@@ -1,4 +1,5 @@
-// The discrete-event twin's entry point: one ExperimentSpec in, a steppable seeded run out.
+// The discrete-event twin's entry points, one per runtime twin: one ExperimentSpec in, a steppable
+// seeded run out. Which kind runs on which is its module's choice (src/runtimes: createSimulation).
 import type { MeasuredServiceUs } from '../model/serviceTime';
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import type { BoardWriter } from '../telemetry';
@@ -71,48 +72,74 @@ export interface Simulation {
   result(): SimResult;
 }
 
-/** The twin of the spec's runtime kind. */
-function twinOf(
-  spec: ExperimentSpec,
-  samplers: ReturnType<typeof stageSamplers>,
-  stealCostUs: number,
-  inFlightLimit: number,
-  cores: number,
-  options: SimOptions,
-) {
-  const sink = options.sink;
-  switch (spec.runtime) {
-    case 'work-stealing':
-      return new WorkStealingRuntime(spec, samplers, stealCostUs, cores, sink);
-    case 'two-stage-output':
-      return new TwoStageOutputTwin(spec, samplers, cores, sink);
-    case 'two-stage-input':
-      return new TwoStageInputTwin(spec, samplers, cores, sink);
-    case 'phaser':
-      return new PhaserRuntime(spec, samplers, cores, sink, options.board);
-    default:
-      return new StaticRuntime(spec, samplers, inFlightLimit, cores, sink);
-  }
+/** The twin of a runtime kind, as its module names it (src/runtimes): a spec and the options in,
+ * a steppable seeded run out. */
+export type Twin = (spec: ExperimentSpec, options?: SimOptions) => Simulation;
+
+/** What a pipeline twin is built from, checked once for every kind (pipelineSimulation). */
+interface TwinInputs {
+  samplers: ReturnType<typeof stageSamplers>;
+  stealCostUs: number;
+  inFlightLimit: number;
+  cores: number;
 }
+type PipelineTwin =
+  StaticRuntime | WorkStealingRuntime | TwoStageOutputTwin | TwoStageInputTwin | PhaserRuntime;
+
+/** Static and collapsed (stageGroups fuses the collapsed runtime's parallel stages). */
+export const staticSimulation: Twin = (spec, options = {}) =>
+  pipelineSimulation(
+    spec,
+    options,
+    (t) => new StaticRuntime(spec, t.samplers, t.inFlightLimit, t.cores, options.sink),
+  );
+export const workStealingSimulation: Twin = (spec, options = {}) =>
+  pipelineSimulation(
+    spec,
+    options,
+    (t) => new WorkStealingRuntime(spec, t.samplers, t.stealCostUs, t.cores, options.sink),
+  );
+export const twoStageOutputSimulation: Twin = (spec, options = {}) =>
+  pipelineSimulation(
+    spec,
+    options,
+    (t) => new TwoStageOutputTwin(spec, t.samplers, t.cores, options.sink),
+  );
+export const twoStageInputSimulation: Twin = (spec, options = {}) =>
+  pipelineSimulation(
+    spec,
+    options,
+    (t) => new TwoStageInputTwin(spec, t.samplers, t.cores, options.sink),
+  );
+export const phaserSimulation: Twin = (spec, options = {}) =>
+  pipelineSimulation(
+    spec,
+    options,
+    (t) => new PhaserRuntime(spec, t.samplers, t.cores, options.sink, options.board),
+  );
 
 /**
- * Cores default to the thread count (no oversubscription); `spec.cores` below the thread count
- * time-shares cores (see SimCore). xoshiro128** streams derive from `spec.seed`: one per stage for
- * its service draws (serviceSampler.ts), one for steal victims (SimCore).
+ * A pipeline twin behind the Simulation interface. Cores default to the thread count (no
+ * oversubscription); `spec.cores` below the thread count time-shares cores (see SimCore).
+ * xoshiro128** streams derive from `spec.seed`: one per stage for its service draws
+ * (serviceSampler.ts), one for steal victims (SimCore).
  */
-export function createSimulation(spec: ExperimentSpec, options: SimOptions = {}): Simulation {
-  if (spec.runtime === 'barrier') return barrierSimulation(spec, options);
+function pipelineSimulation(
+  spec: ExperimentSpec,
+  options: SimOptions,
+  twinOf: (inputs: TwinInputs) => PipelineTwin,
+): Simulation {
   const samplers = stageSamplers(spec, spec.seed ^ 0x5bd1e995, options.measuredServiceUs);
   const cores = Math.min(spec.cores ?? spec.threads, spec.threads);
   const stealCostUs = options.stealCostUs ?? DEFAULT_STEAL_COST_US;
   if (!(stealCostUs >= 0 && Number.isFinite(stealCostUs))) {
     throw new RangeError(`invalid stealCostUs: ${stealCostUs} (allowed finite number >= 0)`);
   }
-  const limit = options.inFlightLimit ?? Infinity;
-  if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 1))) {
-    throw new RangeError(`invalid inFlightLimit: ${limit} (allowed integer >= 1)`);
+  const inFlightLimit = options.inFlightLimit ?? Infinity;
+  if (!(inFlightLimit === Infinity || (Number.isInteger(inFlightLimit) && inFlightLimit >= 1))) {
+    throw new RangeError(`invalid inFlightLimit: ${inFlightLimit} (allowed integer >= 1)`);
   }
-  const runtime = twinOf(spec, samplers, stealCostUs, limit, cores, options);
+  const runtime = twinOf({ samplers, stealCostUs, inFlightLimit, cores });
   const failure = () => (runtime instanceof PhaserRuntime ? runtime.stallMessage : null);
 
   const result = (): SimResult => {
@@ -162,7 +189,7 @@ export function createSimulation(spec: ExperimentSpec, options: SimOptions = {})
 }
 
 /** The barrier runtime's twin behind the same interface: items are intervals, workers threads. */
-function barrierSimulation(spec: ExperimentSpec, options: SimOptions): Simulation {
+export const barrierSimulation: Twin = (spec, options = {}) => {
   const periodUs = options.balancePeriodUs ?? DEFAULT_BALANCE_PERIOD_US;
   if (!(periodUs > 0 && Number.isFinite(periodUs)))
     throw new RangeError(`invalid balancePeriodUs: ${periodUs} (allowed finite number > 0)`);
@@ -206,4 +233,4 @@ function barrierSimulation(spec: ExperimentSpec, options: SimOptions): Simulatio
     },
     result,
   };
-}
+};

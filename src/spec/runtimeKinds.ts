@@ -1,7 +1,8 @@
 // The runtime kinds of the ExperimentSpec: for each, the top-level fields it takes and how it
-// derives its thread and token counts — the one place to add a kind in TypeScript. Its C++ twin
-// is runtime_kinds() in wasm/include/pipelab/pipeline/spec_parse.hpp; contracts/spec.md
-// ("Adding a runtime kind") lists what else a new kind touches.
+// derives its thread and token counts — the one place for a kind's spec rules in TypeScript (what
+// the kind means beyond them is its module in src/runtimes). Its C++ twin is runtime_kinds() in
+// wasm/include/pipelab/pipeline/spec_parse.hpp; contracts/spec.md ("Adding a runtime kind") lists
+// what else a new kind touches.
 import { readBarrierFields } from './barrierFields';
 import { LIMITS } from './limits';
 import { notTaken, readInteger, SpecError, type JsonObject } from './specFields';
@@ -189,8 +190,3 @@ export const RUNTIME_KINDS = {
 
 export type Runtime = keyof typeof RUNTIME_KINDS;
 export const RUNTIMES = Object.keys(RUNTIME_KINDS) as Runtime[];
-
-/** What a run's items are called on screen: the barrier runtime's are intervals (contracts/spec.md). */
-export function itemNoun(spec: { runtime: string } | null | undefined): 'items' | 'intervals' {
-  return spec?.runtime === 'barrier' ? 'intervals' : 'items';
-}

@@ -10,8 +10,11 @@ import { formatCount, isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
 
 export interface PipelineViewProps {
-  /** Which runtime runs the pipeline; work-stealing shows a worker pool instead of stage threads. */
+  /** Which runtime runs the pipeline, named in the drawing's description. */
   runtime: Runtime;
+  /** Its workers are a pool that serves any stage (work stealing: its module says so): drawn as
+   * one row of workers coloured by their stage instead of threads per stage. */
+  workerPool?: boolean;
   /** The stages in order, with the threads each has (static and collapsed runtimes). */
   stages: Array<{ name: string; mode: StageMode; threads: number }>;
   /** Live counters, index = stage. */
@@ -64,7 +67,7 @@ export function PipelineView(props: PipelineViewProps) {
       </svg>
     );
   }
-  const stealing = runtime === 'work-stealing';
+  const stealing = props.workerPool ?? false;
   const colW = (width - 8) / n;
   const queueW = Math.min(64, colW * 0.34);
   const boxW = colW - queueW - 6;

@@ -2,9 +2,9 @@
 // the run's numbers next to the model's — each labelled with where it came from.
 import { useRef } from 'react';
 import type { ControlValues, LessonControl } from '../../lessons/controls';
-import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../model';
+import { OVERLAY_LABELS, type ModelOverlay } from '../../model';
+import { itemNoun, modelItemsPerSec, runtimeOf } from '../../runtimes';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
-import { itemNoun } from '../../spec/runtimeKinds';
 import { sameSpec } from '../../spec/sameSpec';
 import { formatRate } from '../../views/format';
 import { kindOf } from '../../views/viewHelpers';
@@ -51,8 +51,8 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
           : 'done';
   const source = kindOf(p.run?.engine ?? 'simulation');
   const from = replay ? `${source}, replay` : source;
+  const kind = p.spec ? runtimeOf(p.spec) : null;
   const noun = itemNoun(p.spec);
-  const barrier = noun === 'intervals';
   // The run's numbers are for the settings it ran with; the model rows and the engine line are for
   // the controls now. When the controls moved since a run of theirs the panel says so instead of
   // pairing them silently (a view's own run of another spec moved no control: not said).
@@ -125,7 +125,7 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
       <dl className="run-numbers">
         {p.run?.summary && (
           <>
-            <dt>{barrier ? 'Intervals done' : 'Items out'}</dt>
+            <dt>{kind?.nouns.done ?? 'Items out'}</dt>
             <dd data-testid="completed">
               {p.run.summary.completed} / {p.run.summary.items}
             </dd>
@@ -159,7 +159,7 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
         !settingsMoved &&
         p.engine?.engine === 'threads' &&
         p.spec &&
-        !barrier &&
+        kind?.model.corePerThread &&
         p.spec.threads > visitorCores() && (
           <p className="notice" data-testid="oversubscribed">
             {p.spec.threads} threads share your {visitorCores()} cores, so each runs only part of

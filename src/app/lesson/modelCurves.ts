@@ -1,5 +1,6 @@
 // The model overlays a lesson asks for as curves over the swept control, for the model chart.
-import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../model';
+import { OVERLAY_LABELS, type ModelOverlay } from '../../model';
+import { modelItemsPerSec } from '../../runtimes';
 import { applyControls, type ControlValues, type LessonControl } from '../../lessons/controls';
 
 /** At most this many x values per curve (a 64-point curve is the model benchmark's unit). */

@@ -5,7 +5,7 @@ import type { EngineKind } from '../../engine/pipeline/pipelineRun';
 import { BarrierTracker, type BarrierSnapshot } from '../../live/barrierState';
 import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
-import { createSimulation } from '../../sim';
+import { createSimulation } from '../../runtimes';
 import { parseExperimentSpec, type ExperimentSpec, type Schedule } from '../../spec/experimentSpec';
 
 /** Paper-row ids the components report measured values under (a lesson's `paper` rows with

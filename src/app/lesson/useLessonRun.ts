@@ -3,10 +3,10 @@
 // runs become points for the model chart. A run may have an observer (a recorder) that sees each
 // frame as read; a replay is a run too, whose moves back hand over a rebuilt live state.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BarrierTracker, type BarrierSnapshot } from '../../live/barrierState';
-import { firstBatchLink } from '../../live/batchQueueState';
-import { LiveStateTracker, type LiveState } from '../../live/liveState';
-import { taskEvents, taskLaneTracker } from '../../live/taskLanes';
+import type { BarrierSnapshot, BarrierTracker } from '../../live/barrierState';
+import type { LiveState, LiveStateTracker } from '../../live/liveState';
+import { taskEvents } from '../../live/taskLanes';
+import { newIntervalTracker, newLiveTracker, newTaskLanes } from '../../runtimes';
 import {
   inFlight,
   type EngineKind,
@@ -42,23 +42,6 @@ export const shownWindowUs = (nowUs: number): number =>
 const MIN_FRAME_MS = 30;
 /** Lanes are rebuilt this often (real time); everything else updates every redraw. */
 const LANES_REFRESH_MS = 100;
-
-/** A fresh live state for a run of this spec on this many workers, as the views draw it (with
- * the BatchQueue tracker when the run's first link is a BatchQueue, and a barrier run's ends
- * read as "ready"). */
-export const newLiveTracker = (workers: number, spec: ExperimentSpec) =>
-  new LiveStateTracker(
-    workers,
-    spec.stages.length,
-    WINDOW_US,
-    undefined,
-    firstBatchLink(spec),
-    spec.runtime === 'barrier',
-  );
-
-/** The barrier runtime's interval state for a run of this spec (null for the other runtimes). */
-const newBarrierTracker = (spec: ExperimentSpec) =>
-  spec.runtime === 'barrier' ? new BarrierTracker(spec.threads) : null;
 
 /** Sees each frame of a run as the page reads it, then the run's end (or its replacement). */
 export interface RunObserver {
@@ -177,7 +160,7 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
           if (rebuilt) {
             current.tracker = rebuilt;
             // A replay moved back: the barrier view starts over from the next interval it sees.
-            current.barrier = newBarrierTracker(spec);
+            current.barrier = newIntervalTracker(spec);
           }
           const tap = run.tap();
           const tapFrame = tap ? readTap(tap) : null;
@@ -293,9 +276,9 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
   const begin = useCallback(
     (run: PipelineRun, spec: ExperimentSpec, observer?: RunObserver) => {
       endCurrent();
-      const tracker = newLiveTracker(run.workers, spec);
-      const barrier = newBarrierTracker(spec);
-      const tasks = spec.runtime === 'phaser' ? taskLaneTracker(spec.threads, WINDOW_US) : null;
+      const tracker = newLiveTracker(spec, run.workers, WINDOW_US);
+      const barrier = newIntervalTracker(spec);
+      const tasks = newTaskLanes(spec, WINDOW_US);
       lanesRef.current = undefined;
       if (!(run instanceof ReplayRun)) lastLive.current = null;
       runRef.current = { run, spec, tracker, observer, barrier, tasks };

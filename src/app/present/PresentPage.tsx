@@ -10,7 +10,7 @@ import './present.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
-import { itemNoun } from '../../spec/runtimeKinds';
+import { itemNoun } from '../../runtimes';
 import { ControlsPanel } from '../lesson/ControlsPanel';
 import { Prose } from '../lesson/Prose';
 import { LessonContext, useLesson } from '../lesson/lessonContext';

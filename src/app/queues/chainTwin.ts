@@ -5,7 +5,7 @@
 // if every hop cost what it cost alone, not the knock-on delays the paper saw along a real chain.
 import { parseExperimentSpec } from '../../spec/experimentSpec';
 import { spreadOf } from '../../model/spread';
-import { simulateRepeats } from '../../sim';
+import { simulateRepeats } from '../../runtimes/repeats';
 import type { RaceVariant } from '../../spec/raceConfig';
 import { measured, type RaceRun } from '../../live/raceSummary';
 import { RACE_SEMI_ITEMS } from './racePlans';

@@ -8,10 +8,10 @@
 // came 0.3 s or more after the last, and lesson 4's run (about 8,000 writer events a simulated
 // second) overfilled the 4,096-record rings: its reorder view ended at 1,501 of 1,563 batches
 // written. The run is done only once its last event is in the rings.
-import { createSimulation, type Simulation } from '../../sim';
+import { createSimulation, runtimeOf } from '../../runtimes';
+import type { Simulation } from '../../sim';
 import { itemsOut, type ExperimentSpec } from '../../spec/experimentSpec';
 import { createTapWriter, type TapWriter } from '../../telemetry';
-import { MAX_STREAMS, MAX_TASKS } from '../../model/phaserCosts';
 import { type PipelineRun, type RunState, type RunSummary } from './pipelineRun';
 import type { EventInput, TelemetryTap } from '../../telemetry';
 
@@ -46,9 +46,7 @@ export class SimulationRun implements PipelineRun {
       this.workers,
       spec.stages.length,
       RING_CAPACITY,
-      spec.runtime === 'phaser'
-        ? { taskCapacity: MAX_TASKS, streamCapacity: MAX_STREAMS }
-        : undefined,
+      runtimeOf(spec).engine.board ?? undefined,
     );
     const rings = this.telemetry.rings;
     this.backlog = rings.map(() => []);

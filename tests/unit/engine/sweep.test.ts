@@ -4,13 +4,13 @@
 import { expect, test } from 'vitest';
 import { SimulationRun } from '../../../src/engine/pipeline/simulationRun';
 import type { ThreadsEngine } from '../../../src/engine/pipeline/threadsEngine';
+import { MIN_MEASURED_INTERVALS } from '../../../src/runtimes/barrier';
+import { MIN_MEASURED_ITEMS } from '../../../src/runtimes/engineRules';
 import {
   MAX_MEASURED_POINTS,
   measurePoint,
   measureRun,
   simulateRun,
-  MIN_MEASURED_INTERVALS,
-  MIN_MEASURED_ITEMS,
   planSweep,
   ratioPoint,
   setsThreadCount,

@@ -103,7 +103,14 @@ describe('a claim that fails the lesson', () => {
       'at: { speed: 1 }, check: twin.time > 0',
       /claims\[0\]\.at\.speed: unknown field \(allowed: workers\)/,
     ],
-    ['check: model.case3 > 0', /model\.case3 does not apply to the static runtime/],
+    [
+      'check: model.case3 > 0',
+      /model\.case3 is not a quantity of the static runtime \(its quantities: model\.<case1\|case1-per-server\|case2\|exact\|lambda-max\|lambda-upper\|lambda-eu>, twin\.throughput/,
+    ],
+    [
+      'check: twin.tp-over-tr > 1',
+      /twin\.tp-over-tr is not a quantity of the static runtime \(its quantities: .*, sizing\.<n-optimal.*>, bound\.slowest-stage\)$/,
+    ],
     [
       'check: twin.busy.rank > 0',
       /twin\.busy\.rank: no stage named rank \(stages: input, work, output\)/,

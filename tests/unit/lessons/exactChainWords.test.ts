@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { expect, test } from 'vitest';
 import { applyControls } from '../../../src/lessons/controls';
 import { parseLesson } from '../../../src/lessons/loadLessons';
-import { modelItemsPerSec } from '../../../src/model/overlays';
+import { modelItemsPerSec } from '../../../src/runtimes';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 
 const file = '03-balancing-a-static-pipeline.md';

@@ -3,7 +3,7 @@
 // (computing per thread and per core, barrier waits), and it survives lost records.
 import { expect, test } from 'vitest';
 import { BarrierTracker } from '../../../src/live/barrierState';
-import { createSimulation } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 import type { TelemetryEvent } from '../../../src/telemetry';
 

@@ -1,10 +1,14 @@
 // Eq. 8–10 at the ends of the pipeline: λ_max = 1/T of the slowest serial stage, λ_upper = c/T of
 // the parallel stages, λ_eu their minimum — for a static pipeline, work stealing (the threads
 // share the whole work), and the two-stage runtimes with their variant and buffer pool; and the
-// overlays a lesson draws from them.
+// overlays a lesson draws from them. Each kind's module names its shape of threads.
 import { expect, test } from 'vitest';
-import { ioBounds, modelItemsPerSec } from '../../../src/model';
-import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
+import { ioBounds as boundsOfShape } from '../../../src/model';
+import { modelItemsPerSec, runtimeOf } from '../../../src/runtimes';
+import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
+
+/** The bounds with the shape of threads the spec's kind names. */
+const ioBounds = (spec: ExperimentSpec) => boundsOfShape(spec, runtimeOf(spec).model.io);
 
 const fixed = (us: number) => ({ kind: 'fixed', us });
 

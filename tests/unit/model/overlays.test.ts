@@ -4,7 +4,8 @@
 // (src/model/serviceTime.ts) as the demand each station sees per item into the pipeline.
 import { describe, expect, test } from 'vitest';
 import { boundedPipeline } from '../../../src/model/boundedPipeline';
-import { MODEL_OVERLAYS, modelItemsPerSec } from '../../../src/model/overlays';
+import { MODEL_OVERLAYS } from '../../../src/model/overlays';
+import { modelItemsPerSec } from '../../../src/runtimes';
 import { stageInputs, visitRatios } from '../../../src/model/serviceTime';
 import { closedStaticModel, openStaticModel } from '../../../src/model/staticModels';
 import { workStealingModel } from '../../../src/model/workStealing';

@@ -8,15 +8,22 @@ import {
   idealModel,
   littlesLaw,
   mmc,
-  modelItemsPerSec,
   openStaticModel,
   predictedRunTimeUs,
-  sizing,
+  sizing as sizingAs,
   threadPacking,
   workStealingModel,
 } from '../../../src/model';
+import type { SizingOptions } from '../../../src/model/sizing';
+import { barrierWork } from '../../../src/model/seedModels';
+import { modelItemsPerSec, sizingThreads } from '../../../src/runtimes';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
 import { expectClose } from './vectors';
+
+/** Sizing with the threads the spec's kind sizes (its module: static splits evenly, collapsed
+ * any way, work stealing a pool). */
+const sizing = (spec: ExperimentSpec, options?: SizingOptions) =>
+  sizingAs(spec, sizingThreads(spec), options);
 import { barrierSpec } from '../sim/helpers';
 
 const exp = (meanUs: number) => ({ kind: 'exponential', meanUs });
@@ -310,14 +317,16 @@ describe('seed models', () => {
 
   it('barrier interval rates: perfect balance and the packing bound, intervals per µs', () => {
     const spec = barrierSpec(16, 15, 3000, 10, { seed: 1 });
-    const rates = barrierIntervalRates(spec);
+    const rates = barrierIntervalRates(barrierWork(spec));
     expect(rates.balanced).toBeCloseTo(15 / 48_000, 15);
     expect(rates.balanced / rates.packingBound).toBeCloseTo(1.875, 12);
     expect(modelItemsPerSec('packing-bound', spec)).toBeCloseTo(1e6 / 6000, 9);
     expect(modelItemsPerSec('case1', spec)).toBeNull();
     expect(modelItemsPerSec('case3', spec)).toBeNull();
-    expect(() => barrierIntervalRates({ ...spec, runtime: 'static' } as ExperimentSpec)).toThrow(
-      'invalid runtime: static (allowed the barrier runtime)',
+    // An interval's work is the one stage's fixed service: no other service gives one.
+    const exponential = { ...spec.stages[0], service: { kind: 'exponential' as const, meanUs: 1 } };
+    expect(() => barrierIntervalRates(barrierWork({ ...spec, stages: [exponential] }))).toThrow(
+      'invalid interval work (µs): NaN',
     );
   });
 });

@@ -12,15 +12,21 @@ import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { CLAIM_QUANTITIES } from '../../../src/lessons/claimQuantities';
 import { closedStaticModel, DEFAULT_READING } from '../../../src/model/staticModels';
-import { sizing, tbbVersion } from '../../../src/model/sizing';
+import { sizing as sizingAs, tbbVersion, type SizingOptions } from '../../../src/model/sizing';
+import { sizingThreads } from '../../../src/runtimes';
 import { applyControls } from '../../../src/lessons/controls';
 import { validateLessonMeta } from '../../../src/lessons/lessonFormat';
+import type { ExperimentSpec } from '../../../src/spec/experimentSpec';
 
 const text = readFileSync(
   resolve(__dirname, '../../../lessons/03-balancing-a-static-pipeline.md'),
   'utf8',
 );
 const frontMatter = () => parse(/^---\n([\s\S]*?)\n---/.exec(text)![1]);
+/** Sizing with the threads the spec's kind sizes (static or collapsed by the layout; the TBB
+ * version's pool). */
+const sizing = (spec: ExperimentSpec, options?: SizingOptions) =>
+  sizingAs(spec, sizingThreads(spec), options);
 
 type Values = Record<string, number | string>;
 /** The lesson's spec at control values, with its ferret stages' times replaced when given. */

@@ -3,7 +3,7 @@
 // that holds a graph back, and batching moves only what synchronisation costs.
 import { describe, expect, test } from 'vitest';
 import { streamGraphBound } from '../../../src/model/streamGraphBound';
-import { createSimulation } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 import { avgPipeline, ring, sieve, splitJoin } from '../sim/phaserSpecs';
 

@@ -3,7 +3,8 @@
 // balancer), the work conserved, the scheduler model's documented effects (the balancer smooths
 // long intervals and not short ones; spinning waiters burn their slices), and reproducibility.
 import { describe, expect, test } from 'vitest';
-import { createSimulation, type EventInput } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
+import type { EventInput } from '../../../src/sim';
 import { barrierTelemetryProblems } from '../../support/barrierTelemetry';
 import type { ExperimentSpec } from '../../../src/spec/experimentSpec';
 import { barrierSpec } from './helpers';

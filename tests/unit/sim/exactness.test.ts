@@ -1,7 +1,8 @@
 // The twin against the exact solvers: each exact throughput lies in the simulation's own 99% CI.
 import { describe, expect, it } from 'vitest';
 import { boundedPipeline, closedPipeline } from '../../../src/model';
-import { createSimulation, replicate } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
+import { replicate } from '../../../src/sim';
 import { TANDEM_EXAMPLES, tandemSpec } from './tandemExamples';
 
 const REPLICATIONS = 30;

@@ -1,6 +1,7 @@
 // Random specs (runtimes, modes, capacities, tokens, cores): every run finishes and conserves.
 import { describe, expect, it } from 'vitest';
-import { Xoshiro128, createSimulation, type EventInput } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
+import { Xoshiro128, type EventInput } from '../../../src/sim';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 
 const MODES = ['serial-in-order', 'serial-out-of-order', 'parallel'] as const;

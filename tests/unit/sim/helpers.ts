@@ -1,6 +1,7 @@
 // Shared builders for simulation tests: specs, event capture and replication statistics.
 import { parseExperimentSpec, type ExperimentSpec } from '../../../src/spec/experimentSpec';
-import { createSimulation, type SimOptions, type EventInput } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
+import type { SimOptions, EventInput } from '../../../src/sim';
 
 export const exponential = (meanUs: number) => ({ kind: 'exponential', meanUs });
 export const fixed = (us: number) => ({ kind: 'fixed', us });

@@ -4,10 +4,10 @@ import {
   EVENT_KINDS,
   NO_ITEM,
   NO_STAGE,
-  createSimulation,
   type EventKindName,
   type EventInput,
 } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
 import { capture, exponential, fixed, spec } from './helpers';
 
 const stages3 = (threads: number) => [

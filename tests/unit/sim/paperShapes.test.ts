@@ -1,7 +1,7 @@
 // The paper's qualitative results, reproduced by the twin (fixed service times, deterministic).
 import { describe, expect, it } from 'vitest';
 import { workStealingModel } from '../../../src/model';
-import { createSimulation } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
 import { fixed, spec } from './helpers';
 
 const serialEnds = (middleUs: number[], endsUs = 5) => [

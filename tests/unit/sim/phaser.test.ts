@@ -4,7 +4,7 @@
 // stalling when cycle detection is off; the bound at every publish and wait from the telemetry;
 // the per-phase synchronisation that batching saves; and a seed that reproduces every event.
 import { describe, expect, test } from 'vitest';
-import { createSimulation } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
 import { MAX_STREAMS, MAX_TASKS } from '../../../src/model/phaserCosts';
 import type { ExperimentSpec } from '../../../src/spec/experimentSpec';
 import { BoardWriter, boardBytes, readBoard, type EventInput } from '../../../src/telemetry';

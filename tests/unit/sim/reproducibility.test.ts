@@ -1,6 +1,7 @@
 // Same seed → identical event stream; different seed → different; stepping equals running through.
 import { describe, expect, it } from 'vitest';
-import { createSimulation, type EventInput } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
+import type { EventInput } from '../../../src/sim';
 import { capture, exponential, spec } from './helpers';
 
 const runtimes = {

@@ -4,7 +4,7 @@
 // cores (a migrating pool) — Dempsey's 4 formatters + writer on 4 cores; the input end the same
 // with the scan first; a pool of two buffers holds two batches at most; runs are seeded.
 import { expect, test } from 'vitest';
-import { createSimulation } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 
 const F = 1.1002;

@@ -4,8 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseExperimentSpec, SpecError } from '../../../src/spec/experimentSpec';
 import { SpecError as FieldSpecError, readInteger } from '../../../src/spec/specFields';
-import { itemNoun } from '../../../src/spec/runtimeKinds';
-import { barrierSpec } from '../sim/helpers';
 
 const base = () => ({
   runtime: 'static',
@@ -52,20 +50,5 @@ describe('parseExperimentSpec on values', () => {
     expect(() => readInteger(0, 'controls[0].max', 1, 8)).toThrow(
       'controls[0].max: 0 is out of range (allowed 1..8)',
     );
-  });
-});
-
-describe('itemNoun', () => {
-  it("names the barrier runtime's items intervals and every other runtime's items", () => {
-    const barrier = barrierSpec(3, 2, 1000, 4, { seed: 1 });
-    const pipeline = parseExperimentSpec({
-      runtime: 'static',
-      stages: [{ name: 'only', mode: 'parallel', service: { kind: 'fixed', us: 100 } }],
-      items: 4,
-      seed: 1,
-    });
-    expect(itemNoun(barrier)).toBe('intervals');
-    expect(itemNoun(pipeline)).toBe('items');
-    expect(itemNoun(null)).toBe('items');
   });
 });

@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import { BarrierTracker } from '../../../src/live/barrierState';
-import { createSimulation } from '../../../src/sim';
+import { createSimulation } from '../../../src/runtimes';
 import { parseExperimentSpec } from '../../../src/spec/experimentSpec';
 import type { TelemetryEvent } from '../../../src/telemetry';
 import { describeInterval, PackingGrid } from '../../../src/views/PackingGrid';

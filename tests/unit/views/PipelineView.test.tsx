@@ -146,6 +146,7 @@ describe('PipelineView', () => {
   test('work stealing: a pool of workers coloured by the stage they serve, no stage threads', () => {
     const html = render({
       runtime: 'work-stealing',
+      workerPool: true,
       workerStage: [0, 1, 1, null, 7],
       busyByStage: [1, 2, 0],
     });

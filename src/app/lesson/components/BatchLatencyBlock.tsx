@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import type { ChartPoint } from '../../../engine/sweep';
 import { itemsForMs } from '../../../engine/sweep';
-import { meanServiceUs, modelItemsPerSec } from '../../../model';
+import { meanServiceUs } from '../../../model';
+import { kindShows, modelItemsPerSec } from '../../../runtimes';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { ModelChart } from '../../../views/ModelChart';
 import { useLesson } from '../lessonContext';
@@ -34,7 +35,7 @@ export function BatchLatencyBlock() {
   const series = useRunSeries(run.threads);
   const [firstOut, setFirstOut] = useState<ChartPoint[]>([]);
   const [rates, setRates] = useState<ChartPoint[]>([]);
-  if (!spec || spec.runtime !== 'two-stage-output')
+  if (!spec || !kindShows(spec, 'batch-latency'))
     return <p className="notice">Batch sizes are for a two-stage-output experiment.</p>;
 
   const measure = () => {

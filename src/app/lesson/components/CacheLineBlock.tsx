@@ -4,14 +4,15 @@
 // slider), never replayed data; the twin does not model BatchQueue, so on the simulation the view
 // says so instead of drawing.
 import { useMemo } from 'react';
-import { BatchQueueTracker, firstBatchLink } from '../../../live/batchQueueState';
+import { BatchQueueTracker } from '../../../live/batchQueueState';
+import { runtimeOf } from '../../../runtimes';
 import { CacheLineView } from '../../../views/CacheLineView';
 import { useLesson } from '../lessonContext';
 import { CHART_WIDTH_PX } from './layout';
 
 export function CacheLineBlock() {
   const { spec, run, engine } = useLesson();
-  const link = spec && firstBatchLink(spec);
+  const link = spec && runtimeOf(spec).live.batchLink(spec);
   const idle = useMemo(
     () => link && new BatchQueueTracker(link.semiItems, link.itemBytes).snapshot(),
     [link?.semiItems, link?.itemBytes], // eslint-disable-line react-hooks/exhaustive-deps

@@ -9,7 +9,7 @@ import { visitorCores } from '../../../engine/isolation';
 import { measured, type RaceRun } from '../../../live/raceSummary';
 import { parseExperimentSpec } from '../../../spec/experimentSpec';
 import { spreadOf } from '../../../model/spread';
-import { simulateRepeats } from '../../../sim';
+import { simulateRepeats } from '../../../runtimes/repeats';
 import { SpeedupChart, type SpeedupSeries } from '../../../views/SpeedupChart';
 import { ControlsPanel } from '../ControlsPanel';
 import { useLesson } from '../lessonContext';

@@ -7,7 +7,8 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { visitorCores } from '../../../engine/isolation';
 import { planSweep, runSweep, type ChartPoint } from '../../../engine/sweep';
-import { modelItemsPerSec, OVERLAY_LABELS, type ModelOverlay } from '../../../model';
+import { OVERLAY_LABELS, type ModelOverlay } from '../../../model';
+import { modelItemsPerSec } from '../../../runtimes';
 import { itemsOut, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { parallelStageCount, parallelThreadsOf } from '../../../spec/parallelThreads';
 import { counted } from '../../../spec/words';

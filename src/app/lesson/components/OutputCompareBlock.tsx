@@ -13,6 +13,7 @@ import { formatMs, formatRate } from '../../../views/format';
 import { kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { useRunSeries } from '../useRunSeries';
+import { kindShows } from '../../../runtimes';
 
 /** Each run takes about this long on the serial variant (the slowest). */
 const SERIAL_RUN_MS = 500;
@@ -32,7 +33,7 @@ export function OutputCompareBlock() {
   const { spec, engineFor, run, reportMeasured } = useLesson();
   const series = useRunSeries(run.threads);
   const [rows, setRows] = useState<Row[]>([]);
-  if (!spec || spec.runtime !== 'two-stage-output')
+  if (!spec || !kindShows(spec, 'output-compare'))
     return <p className="notice">The comparison needs a two-stage-output experiment.</p>;
 
   const compare = () => {

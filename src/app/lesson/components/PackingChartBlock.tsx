@@ -18,6 +18,7 @@ import { useLesson } from '../lessonContext';
 import { useStageSweep } from '../useStageSweep';
 import { barrierVariant } from '../packing';
 import { CHART_WIDTH_PX } from './layout';
+import { kindShows } from '../../../runtimes';
 
 const StillModelChart = memo(ModelChart);
 /** The x axis: the paper's Fig. 1 goes from 1 to 16 cores. */
@@ -65,7 +66,7 @@ export function PackingChartBlock() {
   const [cancel, setCancel] = useState<(() => void) | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => cancel ?? undefined, [cancel]);
-  const barrier = spec?.runtime === 'barrier' ? spec : null;
+  const barrier = spec && kindShows(spec, 'packing-chart') ? spec : null;
   const threads = barrier?.threads ?? 1;
   const jobs: RatioJob[] = useMemo(() => {
     if (!barrier) return [];

@@ -12,6 +12,7 @@ import { threadPacking } from '../../../model/seedModels';
 import type { ExperimentSpec, Schedule } from '../../../spec/experimentSpec';
 import { useLesson } from '../lessonContext';
 import { barrierVariant, grainSpecs, PACKING_ROWS } from '../packing';
+import { kindShows } from '../../../runtimes';
 
 interface Measurement {
   key: string;
@@ -64,7 +65,7 @@ export function PackingCompareBlock() {
   const { lesson, values, spec, run, reportMeasured } = useLesson();
   const cores = visitorCores();
   const plan = useMemo(() => {
-    if (spec?.runtime !== 'barrier') return null;
+    if (!spec || !kindShows(spec, 'packing-compare')) return null;
     const specAt = (v: ControlValues) => applyControls(lesson.experimentSource, lesson.controls, v);
     return comparisonPlan(grainSpecs(lesson, values, specAt), cores);
   }, [lesson, values, spec, cores]);

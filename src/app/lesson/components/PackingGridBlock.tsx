@@ -8,11 +8,12 @@ import { PackingGrid } from '../../../views/PackingGrid';
 import { useLesson } from '../lessonContext';
 import { imbalanceOf, knownCores, PACKING_ROWS, twinPreview } from '../packing';
 import { CHART_WIDTH_PX } from './layout';
+import { kindShows } from '../../../runtimes';
 
 export function PackingGridBlock() {
   const { spec, run, lesson, reportMeasured } = useLesson();
   const view = run.view;
-  const barrier = spec?.runtime === 'barrier' ? spec : null;
+  const barrier = spec && kindShows(spec, 'packing-grid') ? spec : null;
   const preview = useMemo(() => barrier && twinPreview(barrier), [barrier]);
   const live = view?.barrier?.last ? view.barrier : null;
   const measuredImbalance =

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { visitorCores } from '../../../engine/isolation';
 import { itemsForMs, type ChartPoint, type FinishedRun } from '../../../engine/sweep';
-import { modelItemsPerSec } from '../../../model';
+import { kindShows, modelItemsPerSec } from '../../../runtimes';
 import { BUDGETS } from '../../../spec/limits';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { inputMirror, withVariant } from '../../../spec/twoStageVariants';
@@ -33,7 +33,7 @@ export function ParallelInputBlock() {
   const series = useRunSeries(run.threads);
   const [points, setPoints] = useState<ChartPoint[]>([]);
   const [serial, setSerial] = useState<FinishedRun | null>(null);
-  if (!spec || spec.runtime !== 'two-stage-output')
+  if (!spec || !kindShows(spec, 'parallel-input'))
     return <p className="notice">The input end mirrors a two-stage-output experiment.</p>;
   const mirror = withVariant(inputMirror(spec), 'two-stage');
   const readers = Array.from({ length: MAX_READERS }, (_, i) => i + 1);

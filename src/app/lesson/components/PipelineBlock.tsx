@@ -1,22 +1,10 @@
 // ::pipeline — the stages as boxes with their queues, drawn from the run's live state.
 import { useMemo } from 'react';
 import { emptyStageCounters } from '../../../telemetry';
-import { spanQueueCapacity } from '../../../sim/twoStageInput';
-import type { ExperimentSpec } from '../../../spec/experimentSpec';
-import { DEFAULTS } from '../../../spec/limits';
+import { runtimeOf } from '../../../runtimes';
 import { PipelineView } from '../../../views/PipelineView';
 import { useLesson } from '../lessonContext';
 import { CHART_WIDTH_PX } from './layout';
-
-/** What waits between the stages: the queue, for the two-stage runtimes the finished batches
- * (at most the buffer pool) and the cut spans (the C++ span queue's capacity), for phasers the
- * streams' bound (their queue is only carried at its default: runtimeKinds.ts). */
-export function queueCapacityOf(spec: ExperimentSpec): number | null {
-  if (spec.runtime === 'phaser') return spec.bound ?? DEFAULTS.bound;
-  if (spec.runtime === 'two-stage-output') return spec.buffers!;
-  if (spec.runtime === 'two-stage-input') return spanQueueCapacity(spec.stages[1].threads);
-  return spec.queue.capacity;
-}
 
 export function PipelineBlock() {
   const { spec, run } = useLesson();
@@ -30,15 +18,17 @@ export function PipelineBlock() {
     [live],
   );
   if (!spec) return null;
+  const kind = runtimeOf(spec);
   // A replay shows the recorded run as it was at the replay's clock: running until its end.
   const replayAt = view?.replay?.position();
   return (
     <PipelineView
       runtime={spec.runtime}
+      workerPool={kind.views.workerPool}
       stages={spec.stages}
       counters={view?.counters.length ? view.counters : spec.stages.map(emptyStageCounters)}
       busyByStage={view?.live.busyByStage ?? spec.stages.map(() => 0)}
-      queueCapacity={queueCapacityOf(spec)}
+      queueCapacity={kind.views.linkCapacity(spec)}
       queueOccupancy={view?.counters.length ? occupancy : undefined}
       workerStage={view?.live.workerStage}
       runState={

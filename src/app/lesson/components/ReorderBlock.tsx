@@ -5,10 +5,11 @@ import { inFlight } from '../../../engine/pipeline/pipelineRun';
 import { ReorderView } from '../../../views/ReorderView';
 import { useLesson } from '../lessonContext';
 import { CHART_WIDTH_PX } from './layout';
+import { kindShows } from '../../../runtimes';
 
 export function ReorderBlock() {
   const { spec, run } = useLesson();
-  if (!spec || spec.runtime !== 'two-stage-output')
+  if (!spec || !kindShows(spec, 'reorder'))
     return <p className="notice">The reorder view draws a two-stage-output experiment.</p>;
   const pool = run.view?.live.bufferPool;
   const batches = Math.ceil(spec.items / spec.batchItems!);

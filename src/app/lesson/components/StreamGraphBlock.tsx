@@ -5,12 +5,13 @@ import { plannedStreams, plannedTasks } from '../../../views/streamGraphLayout';
 import { StreamGraphView } from '../../../views/StreamGraphView';
 import { useLesson } from '../lessonContext';
 import { CHART_WIDTH_PX } from './layout';
+import { kindShows } from '../../../runtimes';
 
 export function StreamGraphBlock() {
   const { spec, run } = useLesson();
   const planned = useMemo(
     () =>
-      spec?.runtime === 'phaser'
+      spec && kindShows(spec, 'stream-graph')
         ? { tasks: plannedTasks(spec), streams: plannedStreams(spec) }
         : null,
     [spec],

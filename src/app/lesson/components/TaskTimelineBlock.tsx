@@ -9,6 +9,7 @@ import { Timeline } from '../../../views/Timeline';
 import { useLesson } from '../lessonContext';
 import { shownWindowUs } from '../useLessonRun';
 import { CHART_WIDTH_PX } from './layout';
+import { kindShows } from '../../../runtimes';
 
 const LiveTimeline = memo(Timeline);
 const STATE_NAMES = {
@@ -32,7 +33,7 @@ export function TaskTimelineBlock() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [spec, labelKey],
   );
-  if (!spec || spec.runtime !== 'phaser' || !view?.taskLive)
+  if (!spec || !kindShows(spec, 'task-timeline') || !view?.taskLive)
     return <p className="hint">Run the experiment to see each task's timeline.</p>;
   const lanes = view.taskLive.lanes.slice(0, Math.min(MAX_TASK_LANES, tasks.length));
   return (

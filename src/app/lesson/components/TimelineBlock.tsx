@@ -2,8 +2,9 @@
 // lanes are its threads, named in the packing grid's words: computing, ready while its core runs a
 // neighbour, done and waiting at the barrier.
 import { memo, useMemo } from 'react';
+import { runtimeOf } from '../../../runtimes';
 import type { ExperimentSpec } from '../../../spec/experimentSpec';
-import { Timeline, type TimelineProps } from '../../../views/Timeline';
+import { Timeline } from '../../../views/Timeline';
 import { useLesson } from '../lessonContext';
 import { shownWindowUs } from '../useLessonRun';
 import { CHART_WIDTH_PX } from './layout';
@@ -16,45 +17,22 @@ const LiveTimeline = memo(Timeline);
 export const seesReadyTime = (spec: ExperimentSpec, engine: string | null): boolean =>
   !(engine === 'threads' && spec.schedule === 'os');
 
-/** The legend of a pipeline run's lanes: the timeline's own words, without the state its runtime
- * never has — only work stealing steals, and it alone never blocks on a full queue (its tokens
- * hold items back instead). */
-export function pipelineStateNames(
-  runtime: ExperimentSpec['runtime'],
-): TimelineProps['stateNames'] {
-  const stealing = runtime === 'work-stealing';
-  return stealing ? { blocked: null } : { stealing: null };
-}
-
-/** The legend's words for a barrier run's lanes. */
-export function barrierStateNames(seesReady: boolean): TimelineProps['stateNames'] {
-  return {
-    idle: 'done, waiting at the barrier',
-    blocked: null,
-    stealing: null,
-    ready: seesReady ? 'ready, its core running a neighbour' : null,
-  };
-}
-
 export function TimelineBlock() {
   const { spec: controlsSpec, run } = useLesson();
   // The lanes are the last run's, which the controls may have left since: name them for it.
   const spec = run.view?.spec ?? controlsSpec;
   const stageNames = useMemo(() => spec?.stages.map((s) => s.name) ?? [], [spec]);
   const engine = run.view?.engine ?? null;
-  const barrier = spec?.runtime === 'barrier';
+  // The kind's lane rules (src/runtimes): its legend's words, its lanes' labels, its ready time.
+  const kind = spec ? runtimeOf(spec).live : null;
   const seesReady = spec ? seesReadyTime(spec, engine) : true;
-  const runtime = spec?.runtime;
-  const stateNames = useMemo(
-    () =>
-      barrier ? barrierStateNames(seesReady) : runtime ? pipelineStateNames(runtime) : undefined,
-    [barrier, seesReady, runtime],
-  );
+  const stateNames = useMemo(() => kind?.laneNames(seesReady), [kind, seesReady]);
   const live = run.view?.live;
   const lanes = live?.lanes.length ?? 0;
+  const laneLabel = kind?.laneLabel;
   const laneLabels = useMemo(
-    () => (barrier ? Array.from({ length: lanes }, (_, t) => `thread ${t}`) : undefined),
-    [barrier, lanes],
+    () => (laneLabel ? Array.from({ length: lanes }, (_, t) => laneLabel(t)) : undefined),
+    [laneLabel, lanes],
   );
   if (!controlsSpec || !spec || !live)
     return <p className="hint">Run the experiment to see each thread's timeline.</p>;
@@ -70,7 +48,7 @@ export function TimelineBlock() {
         stateNames={stateNames}
         laneLabels={laneLabels}
       />
-      {barrier && !seesReady && (
+      {kind?.slicedEnds && !seesReady && (
         <p className="hint" data-testid="timeline-os-hint">
           Your operating system's time slices are invisible to the page: a thread's computing bar
           includes any time its core ran another thread.

@@ -2,7 +2,7 @@
 // whose values name the graphs a chart runs), specs at chosen control values, the model's rate,
 // and which engine a job runs on.
 import { useMemo } from 'react';
-import { modelItemsPerSec } from '../../../model';
+import { modelItemsPerSec } from '../../../runtimes';
 import { applyControls, type ControlValues } from '../../../lessons/controls';
 import type { Lesson } from '../../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../../spec/experimentSpec';

@@ -9,6 +9,7 @@ import {
   type SizingResult,
 } from '../../../model/sizing';
 import { meanServiceUs, type MeasuredServiceUs } from '../../../model/serviceTime';
+import { sizingThreads } from '../../../runtimes';
 import {
   outputsPerItem,
   type ExperimentSpec,
@@ -52,7 +53,8 @@ export function planSizing(
    * the queue the last sizing set would make a second press answer differently from the first. */
   copyAtN?: number,
 ): SizingPlan {
-  const result = sizing(spec, { measuredServiceUs, cores, size: copyAtN });
+  const threads = sizingThreads(spec);
+  const result = sizing(spec, threads, { measuredServiceUs, cores, size: copyAtN });
   const notes = [...result.why];
   const groups = stageGroups(spec);
   const station = (i: number) => groups[i].map((s) => spec.stages[s].name).join(' + ');
@@ -101,9 +103,9 @@ export function planSizing(
       id: 'copt',
       label: `c_optimal: Eq. 3 solved at N = ${result.size}`,
       tex:
-        `\\lambda_e(npTh{=}${c}, N{=}${result.size}) = ${rateTex(sizedRate(spec, c, result.size, reading))} \\ge (1-${eps})\\,\\lambda_{max}` +
-        (below >= leastNpTh(spec)
-          ? ` > \\lambda_e(npTh{=}${below}) = ${rateTex(sizedRate(spec, below, result.size, reading))}`
+        `\\lambda_e(npTh{=}${c}, N{=}${result.size}) = ${rateTex(sizedRate(spec, threads, c, result.size, reading))} \\ge (1-${eps})\\,\\lambda_{max}` +
+        (below >= leastNpTh(spec, threads)
+          ? ` > \\lambda_e(npTh{=}${below}) = ${rateTex(sizedRate(spec, threads, below, result.size, reading))}`
           : ''),
     });
   } else if (result.cOptimal !== null)
@@ -125,16 +127,16 @@ export function planSizing(
     );
   let queue: number | null = null;
   if (npTh !== null && spec.queue.capacity !== null) {
-    const at = sizing(withParallelThreads(spec, npTh), { measuredServiceUs });
+    const at = sizing(withParallelThreads(spec, npTh), threads, { measuredServiceUs });
     queue = at.nOptimal;
     if (queue !== null) {
       formulas.push({
         id: 'nopt',
         label: `N_optimal at npTh = ${npTh}: Eq. 3 solved for N`,
         tex:
-          `\\lambda_e(N{=}${queue}) = ${rateTex(sizedRate(spec, npTh, queue, reading))} \\ge (1-${eps})\\,\\lambda_{eu}(npTh{=}${npTh}) = (1-${eps}) \\times ${rateTex(at.ceilingPerUs)} = ${rateTex((1 - eps) * at.ceilingPerUs)}` +
+          `\\lambda_e(N{=}${queue}) = ${rateTex(sizedRate(spec, threads, npTh, queue, reading))} \\ge (1-${eps})\\,\\lambda_{eu}(npTh{=}${npTh}) = (1-${eps}) \\times ${rateTex(at.ceilingPerUs)} = ${rateTex((1 - eps) * at.ceilingPerUs)}` +
           (queue > 1
-            ? ` > \\lambda_e(N{=}${queue - 1}) = ${rateTex(sizedRate(spec, npTh, queue - 1, reading))}`
+            ? ` > \\lambda_e(N{=}${queue - 1}) = ${rateTex(sizedRate(spec, threads, npTh, queue - 1, reading))}`
             : ''),
       });
       if (queue > limits.maxQueue) {
@@ -149,7 +151,7 @@ export function planSizing(
   const predictedPerSec =
     npTh === null
       ? null
-      : perSec(Math.min(sizedRate(spec, npTh, size, reading), onCores.capPerUs)) *
+      : perSec(Math.min(sizedRate(spec, threads, npTh, size, reading), onCores.capPerUs)) *
         outputsPerItem(spec);
   return { result, npTh, queue, predictedPerSec, formulas, notes };
 }

@@ -3,7 +3,7 @@
 // Every sentence here is about the recording it names: its kind, its numbers, its limits.
 import { useRef } from 'react';
 import { MAX_EVENTS, MAX_SAMPLES, type Recording } from '../../../replay/recording';
-import { itemNoun } from '../../../spec/runtimeKinds';
+import { itemNoun } from '../../../runtimes';
 import { formatCount, kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { formatSeconds } from './formatSeconds';

@@ -17,8 +17,8 @@ import type { ExperimentSpec } from '../../../spec/experimentSpec';
 import { kindOf } from '../../../views/viewHelpers';
 import type { ChooseEngineResult } from '../../../engine/pipeline/chooseEngine';
 import { download, exportName } from '../../download';
-import type { LessonRun } from '../useLessonRun';
-import { newLiveTracker } from '../useLessonRun';
+import { newLiveTracker } from '../../../runtimes';
+import { WINDOW_US, type LessonRun } from '../useLessonRun';
 import type { LessonSweep } from '../useSweep';
 import { recordingFits, type Refusal } from './recordingFits';
 
@@ -85,7 +85,7 @@ export function useRecordReplay(p: {
     // Only when they differ: a page without controls keeps its own query (#/experiment?spec=…).
     if (JSON.stringify(fits.values) !== JSON.stringify(values)) setValues(fits.values);
     setNotice(null);
-    const shape = () => newLiveTracker(rec.workers, rec.spec);
+    const shape = () => newLiveTracker(rec.spec, rec.workers, WINDOW_US);
     run.replay(new ReplayRun(rec, shape, { playing }));
     return true;
   };

@@ -8,7 +8,7 @@ import {
   twinOfSized,
 } from '../../../../src/app/lesson/components/sizingFormulas';
 import { withParallelThreads } from '../../../../src/model/sizing';
-import { createSimulation } from '../../../../src/sim';
+import { createSimulation } from '../../../../src/runtimes';
 import { parseExperimentSpec } from '../../../../src/spec/experimentSpec';
 
 const exp = (meanUs: number) => ({ kind: 'exponential', meanUs });

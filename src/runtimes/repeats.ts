@@ -1,7 +1,8 @@
 // Repeated seeded runs of one spec (summarised by model/spread.ts): a simulated sweep point and a
 // lesson's checked claim both rest on a few seeds, never on one lucky draw.
 import type { ExperimentSpec } from '../spec/experimentSpec';
-import { createSimulation, type SimResult } from './simulation';
+import type { SimResult } from '../sim/simulation';
+import { createSimulation } from './index';
 
 export const TWIN_REPEATS = 3;
 

@@ -1,0 +1,30 @@
+// The names of the quantities a lesson's claims, paper rows and measurement blocks may compare
+// (evaluated in src/lessons/claimQuantities.ts, one entry per name). Each runtime kind's module
+// lists the ones its runs have, so the lesson loader rejects a quantity a kind lacks and names the
+// ones it has; `model` stands for model.<overlay> over the kind's own overlays.
+/** What every kind's runs have: the models drawn for it, the twin's rate and times, a stage's
+ * share of busy time, the first item out. */
+const COMMON = [
+  'model',
+  'twin.throughput',
+  'twin.time',
+  'twin.time-for-items',
+  'twin.us-per-item',
+  'twin.busy',
+  'twin.first-out',
+] as const;
+
+export const QUANTITY_NAMES = [
+  ...COMMON,
+  'sizing',
+  'bound.slowest-stage',
+  'twin.time.variant',
+  'twin.input-time.variant',
+  'twin.tp-over-tr',
+  'twin.tp-over-tr.table1',
+  'twin.imbalance',
+  'bound.packing',
+] as const;
+export type QuantityName = (typeof QUANTITY_NAMES)[number];
+
+export const COMMON_QUANTITIES: readonly QuantityName[] = COMMON;
