@@ -1,6 +1,7 @@
 // The lesson front matter: its types and its validation (see FORMAT.md). Pure, so the same checks
 // run in the build (vitePlugin.ts) and in the tests; errors name the field path.
 import { MODEL_OVERLAYS, type ModelOverlay } from '../model/overlays';
+import { runtimeOf } from '../runtimes';
 import { parseExperimentSpec, type ExperimentSpec } from '../spec/experimentSpec';
 import {
   join,
@@ -66,7 +67,18 @@ export function validateLessonMeta(raw: unknown): LessonMeta {
   checkEveryPosition(experimentSource, controls);
   const modelsRaw = o.models ?? [];
   if (!Array.isArray(modelsRaw)) throw new SpecError('models', 'must be a list');
-  const models = modelsRaw.map((m, i) => readEnum(m, join('models', i), MODEL_OVERLAYS));
+  // Each model must be one of the experiment's kind (its module lists them): another kind's
+  // model would draw nothing.
+  const kindModels = runtimeOf(experiment).model.overlays;
+  const models = modelsRaw.map((m, i) => {
+    const model = readEnum(m, join('models', i), MODEL_OVERLAYS);
+    if (!kindModels.includes(model))
+      throw new SpecError(
+        join('models', i),
+        `${model} is not a model of the ${experiment.runtime} runtime (its models: ${kindModels.join(', ')})`,
+      );
+    return model;
+  });
   const sweep = o.sweep === undefined ? null : readEnum(o.sweep, 'sweep', [...ids]);
   const claims = readClaims(o.claims, controls);
   const paper = readPaperRows(o.paper, controls);

@@ -94,6 +94,11 @@ describe('parseLesson', () => {
     ],
     [
       'lessons/01-a.md',
+      lesson(`${experiment}\nmodels: [case1, packing-bound]`),
+      /01-a\.md: models\[1\]: packing-bound is not a model of the static runtime \(its models: case1, case1-per-server, case2, exact, lambda-max, lambda-upper, lambda-eu\)$/,
+    ],
+    [
+      'lessons/01-a.md',
       lesson(`${experiment}\nsweep: tokens`),
       /01-a\.md: sweep: "tokens" is not one of/,
     ],
