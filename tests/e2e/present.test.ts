@@ -288,9 +288,11 @@ test("`s` runs the sweep of the chart on the stage, not the model chart's; `r` s
     await expect.poll(() => page.getByTestId('present').getAttribute('data-step')).not.toBe(step);
   }
   const sweep = chart.getByTestId('sweep');
+  const progress = chart.getByTestId('plan-progress');
   await page.keyboard.press('s');
-  await expect.poll(() => sweep.textContent()).toBe('Sweeping…');
+  await expect.poll(() => progress.getAttribute('data-state')).toBe('running');
   await page.keyboard.press('r');
+  await expect.poll(() => progress.getAttribute('data-state')).toBe('stopped');
   await expect.poll(() => sweep.isEnabled()).toBe(true);
   expect(pageErrors(page)).toEqual([]);
 });

@@ -1,10 +1,11 @@
 // What a lesson's components share: the lesson, its control values and the spec they give, the
-// engine chosen for it, the run in flight, the model chart's points and sweep, the values the
+// engine chosen for it, the page's run planner, the run in flight, the model chart's points and sweep, the values the
 // lesson's views measured for its paper rows, and recording and replaying its runs. The lesson page
 // and the presenter provide it (useLessonSession); each registered component (registry.ts) takes
 // what it needs with useLesson().
 import { createContext, useContext } from 'react';
 import type { ChooseEngineResult } from '../../engine/pipeline/chooseEngine';
+import type { RunPlanner } from '../../engine/planner/steps';
 import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
@@ -26,6 +27,8 @@ export interface LessonContextValue {
   engine: ChooseEngineResult | null;
   /** The engine another spec of this lesson would run on (a component's own runs). */
   engineFor: (spec: ExperimentSpec) => ChooseEngineResult;
+  /** The page's run planner: every run a component makes is a plan submitted here (usePlan). */
+  planner: RunPlanner;
   run: LessonRun;
   sweep: LessonSweep;
   /** Values measured on the visitor's threads for the lesson's paper rows, by row id. */

@@ -1,13 +1,10 @@
 // The sweeps of the components on screen, for the presenter's keys: a step's chart may have a
 // sweep of its own (lesson 3's layouts, lesson 7's cores) besides the model chart's, and `s` must
-// run the one the audience sees, `r` stop it. Each component offers its sweep while it is mounted
-// (useStageSweep.ts); `s` runs the newest offer, and none means the step has no sweep to run.
+// run the one the audience sees. Each component offers what its Sweep button does while it is
+// mounted (useStageSweep.ts); `s` runs the newest offer, and none means the step has no sweep to
+// run. Stopping is the page planner's: `r` stops whatever plan runs.
 
-export interface StageSweep {
-  /** What the component's Sweep button does (nothing while it is sweeping already). */
-  start: () => void;
-  cancel: () => void;
-}
+export type StageSweep = () => void;
 
 export class StageSweeps {
   private readonly offers: StageSweep[] = [];
@@ -24,12 +21,7 @@ export class StageSweeps {
   /** Runs the newest offered sweep; false when no component on screen offers one. */
   run(): boolean {
     const sweep = this.offers.at(-1);
-    sweep?.start();
+    sweep?.();
     return sweep !== undefined;
-  }
-
-  /** Stops every offered sweep (the presenter's reset). */
-  cancelAll(): void {
-    for (const sweep of this.offers) sweep.cancel();
   }
 }

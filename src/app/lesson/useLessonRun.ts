@@ -1,7 +1,10 @@
-// Runs a lesson's experiment: at most one run in flight (a new Run replaces the old), read once
-// per animation frame through the telemetry tap and folded into the views' live state; finished
-// runs become points for the model chart. A run may have an observer (a recorder) that sees each
-// frame as read; a replay is a run too, whose moves back hand over a rebuilt live state.
+// The lesson's live view of runs: the page's live host (engine/planner/live.ts). Run submits a
+// plan of one live run to the page's planner (which stops any plan in flight first); the planner's
+// live steps hand their runs here, read once per animation frame through the telemetry tap and
+// folded into the views' live state, and a step ends when this view has drawn its run's end.
+// Finished runs become points for the model chart. A run may have an observer (a recorder) that
+// sees each frame as read; a replay is a run too (not planned: it runs no engine), whose moves back
+// hand over a rebuilt live state.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BarrierSnapshot, BarrierTracker } from '../../live/barrierState';
 import type { LiveState, LiveStateTracker } from '../../live/liveState';
@@ -14,12 +17,11 @@ import {
   type RunState,
   type RunSummary,
 } from '../../engine/pipeline/pipelineRun';
-import { SimulationRun } from '../../engine/pipeline/simulationRun';
-import { ThreadsEngine } from '../../engine/pipeline/threadsEngine';
-import { visitorCores } from '../../engine/isolation';
-import { wasmModuleUrl } from '../../engine/wasmUrl';
+import type { LiveEnd, LiveRun, RunObserver } from '../../engine/planner/live';
+import type { PageEngines } from '../../engine/planner/pageEngines';
+import type { RunPlanner } from '../../engine/planner/steps';
 import { ReplayRun } from '../../replay/replayRun';
-import { readTap, type TapFrame } from '../../telemetry';
+import { readTap } from '../../telemetry';
 import { REDUCED_MOTION_REFRESH_MS, useReducedMotion } from '../useReducedMotion';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import type { BoardFrame, StageCounters } from '../../telemetry';
@@ -42,12 +44,6 @@ export const shownWindowUs = (nowUs: number): number =>
 const MIN_FRAME_MS = 30;
 /** Lanes are rebuilt this often (real time); everything else updates every redraw. */
 const LANES_REFRESH_MS = 100;
-
-/** Sees each frame of a run as the page reads it, then the run's end (or its replacement). */
-export interface RunObserver {
-  frame(frame: TapFrame, nowUs: number): void;
-  end(run: PipelineRun): void;
-}
 
 export interface LessonRunView {
   engine: EngineKind | null;
@@ -102,21 +98,28 @@ const idle = (
 export type LessonRun = ReturnType<typeof useLessonRun>;
 
 /** A run that completed: what ran, on which engine, its numbers and its final stage counters. */
-export interface FinishedRun {
+export interface FinishedRun extends LiveRun {
   /** Increasing through the session. */
   id: number;
-  spec: ExperimentSpec;
-  engine: EngineKind;
-  summary: RunSummary;
-  counters: StageCounters[];
 }
 
 /** What happens to runs: one started, or one ended (done, stopped or failed) with its numbers. */
 export type RunEvent =
   | { type: 'started'; spec: ExperimentSpec }
-  | { type: 'ended'; state: 'done' | 'stopped' | 'error'; run: Omit<FinishedRun, 'id'> };
+  | { type: 'ended'; state: 'done' | 'stopped' | 'error'; run: LiveRun };
 
-export function useLessonRun(onEvent: (event: RunEvent) => void) {
+/** How a run the view stopped drawing (replaced, cleared) ended, for the step waiting on it. */
+const stoppedEnd = (run: PipelineRun): LiveEnd => ({
+  state: 'stopped',
+  summary: run.summary(),
+  counters: [],
+  error: null,
+});
+
+export function useLessonRun(
+  { planner, engines }: { planner: RunPlanner; engines: PageEngines },
+  onEvent: (event: RunEvent) => void,
+) {
   const runRef = useRef<{
     run: PipelineRun;
     spec: ExperimentSpec;
@@ -125,8 +128,9 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
     barrier: BarrierTracker | null;
     /** Phaser runs: lanes per task. */
     tasks: LiveStateTracker | null;
+    /** Tells the plan step that handed the run over how it ended (a replay has none). */
+    settle?: (end: LiveEnd) => void;
   } | null>(null);
-  const threadsRef = useRef<ThreadsEngine | null>(null);
   /** The lanes last built, reused between refreshes (cleared when a run starts). */
   const lanesRef = useRef<
     (Pick<LiveState, 'lanes' | 'lanesNowUs'> & { atMs: number; withTap: boolean }) | undefined
@@ -226,23 +230,21 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
           if (ended) {
             runRef.current = null;
             observer?.end(run);
+            const summary = run.summary();
+            const counters = tapFrame?.counters ?? [];
             notify.current({
               type: 'ended',
               state,
-              run: {
-                spec,
-                engine: run.engine,
-                summary: run.summary(),
-                counters: tapFrame?.counters ?? [],
-              },
+              run: { spec, engine: run.engine, summary, counters },
             });
+            current.settle?.({ state, summary, counters, error: run.error() });
           }
         } catch (e) {
           runRef.current = null;
           observer?.end(run);
-          setView((prev) =>
-            prev ? { ...prev, state: 'error', error: (e as Error).message } : prev,
-          );
+          const message = (e as Error).message;
+          setView((prev) => (prev ? { ...prev, state: 'error', error: message } : prev));
+          current.settle?.({ ...stoppedEnd(run), state: 'error', error: message });
         }
       }
       frame = requestAnimationFrame(tick);
@@ -250,48 +252,66 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
     frame = requestAnimationFrame(tick);
     return () => {
       cancelAnimationFrame(frame);
-      runRef.current?.run.stop();
+      const current = runRef.current;
+      current?.run.stop();
       runRef.current = null;
-      // Ends the engine worker and every thread it started.
-      threadsRef.current?.dispose();
-      threadsRef.current = null;
+      if (current) current.settle?.(stoppedEnd(current.run));
     };
   }, []);
 
-  /** The threads engine, created on first use (loading the wasm module takes a moment). */
-  const threads = useCallback(() => {
-    threadsRef.current ??= new ThreadsEngine(wasmModuleUrl('pipelab-web-mt.js'), visitorCores());
-    return threadsRef.current;
-  }, []);
-
-  /** Stops the run in flight, if any, and tells its observer; the caller says what comes next. */
+  /** Stops the run in flight, if any, and tells its observer and its step; the caller says what
+   * comes next. */
   const endCurrent = useCallback(() => {
     const old = runRef.current;
-    old?.run.stop();
-    old?.observer?.end(old.run);
+    if (!old) return;
+    old.run.stop();
+    old.observer?.end(old.run);
     runRef.current = null;
+    old.settle?.(stoppedEnd(old.run));
   }, []);
 
   /** Makes `run` the one in flight: the run before it is stopped first (and its observer told). */
   const begin = useCallback(
-    (run: PipelineRun, spec: ExperimentSpec, observer?: RunObserver) => {
+    (
+      run: PipelineRun,
+      spec: ExperimentSpec,
+      observer?: RunObserver,
+      settle?: (end: LiveEnd) => void,
+    ) => {
       endCurrent();
       const tracker = newLiveTracker(spec, run.workers, WINDOW_US);
       const barrier = newIntervalTracker(spec);
       const tasks = newTaskLanes(spec, WINDOW_US);
       lanesRef.current = undefined;
       if (!(run instanceof ReplayRun)) lastLive.current = null;
-      runRef.current = { run, spec, tracker, observer, barrier, tasks };
+      runRef.current = { run, spec, tracker, observer, barrier, tasks, settle };
       setView(idle(tracker, barrier, run, spec));
       notify.current({ type: 'started', spec });
     },
     [endCurrent],
   );
 
+  // This view draws the page's live steps.
+  useEffect(
+    () =>
+      engines.setLiveHost({
+        show: (run, spec, observer) =>
+          new Promise<LiveEnd>((settle) => begin(run, spec, observer, settle)),
+      }),
+    [engines, begin],
+  );
+
+  /** Runs `spec` live on `engine`: a plan of one live run, which stops any plan in flight. */
   const start = useCallback(
-    (spec: ExperimentSpec, engine: EngineKind, observer?: RunObserver) =>
-      begin(engine === 'threads' ? threads().run(spec) : new SimulationRun(spec), spec, observer),
-    [begin, threads],
+    (spec: ExperimentSpec, engine: EngineKind, observer?: RunObserver) => {
+      const label = observer ? 'Record' : 'Run';
+      planner.submit({
+        label,
+        owner: 'experiment',
+        steps: [{ kind: 'live', label, spec, engine, observer }],
+      });
+    },
+    [planner],
   );
 
   return {
@@ -299,9 +319,11 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
     /** The spec of the run in flight (or last started), to tell which run the view shows. */
     spec: () => runRef.current?.spec ?? null,
     start,
-    /** Replays a recording in place of any run in flight. */
-    replay: (run: ReplayRun) => begin(run, run.recording.spec),
-    threads,
+    /** Replays a recording in place of any run or plan in flight. */
+    replay: (run: ReplayRun) => {
+      planner.stop('a replay took the views');
+      begin(run, run.recording.spec);
+    },
     pause: () => runRef.current?.run.pause(),
     resume: () => runRef.current?.run.resume(),
     /** Stops any run (its observer told, as when a new run replaces it) and clears its numbers
@@ -311,15 +333,19 @@ export function useLessonRun(onEvent: (event: RunEvent) => void) {
       lastLive.current = null;
       setView(null);
     },
-    /** Stops a live run where it is; ends a replay and puts back what the views showed before it
-     * (the last live run's numbers if it had finished, else nothing, as before the first run). */
+    /** Stops a live run where it is, and the plan it belongs to; ends a replay and puts back what
+     * the views showed before it (the last live run's numbers if it had finished, else nothing, as
+     * before the first run). */
     stop: () => {
       const current = runRef.current;
-      current?.run.stop();
       if (current?.run instanceof ReplayRun) {
+        current.run.stop();
         runRef.current = null;
         setView(lastLive.current);
+        return;
       }
+      planner.stop();
+      current?.run.stop();
     },
   };
 }

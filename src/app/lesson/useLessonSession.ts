@@ -1,7 +1,8 @@
 // One lesson's state on a page: control values (from the URL, written back to it), the spec they
-// give and the engine chosen for it, the run in flight, the model chart's sweep, the values
-// measured for the paper rows, and recording and replaying runs — everything LessonContext hands
-// the lesson's components. The lesson page and the presenter share it.
+// give and the engine chosen for it, the page's run planner (every run the page makes is a plan
+// submitted to it), the live run, the model chart's sweep, the values measured for the paper rows,
+// and recording and replaying runs — everything LessonContext hands the lesson's components. The
+// lesson page and the presenter share it.
 import { useCallback, useMemo, useState } from 'react';
 import { canUseThreads, visitorCores } from '../../engine/isolation';
 import { chooseEngine, type EngineContext } from '../../engine/pipeline/chooseEngine';
@@ -10,6 +11,7 @@ import type { Lesson } from '../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { sameSpec } from '../../spec/sameSpec';
 import type { LessonContextValue } from './lessonContext';
+import { usePagePlanner } from '../plan/usePagePlanner';
 import { useRecordReplay } from './replay/useRecordReplay';
 import { useLessonRun, type FinishedRun, type RunEvent } from './useLessonRun';
 import { StageSweeps } from './stageSweeps';
@@ -48,7 +50,8 @@ export function useLessonSession(
     (other: ExperimentSpec) => chooseEngine(other, engineContext),
     [engineContext],
   );
-  const sweep = useSweep(lesson, values, engineContext);
+  const page = usePagePlanner();
+  const sweep = useSweep(lesson, values, engineContext, page.planner);
   const [runs, setRuns] = useState<FinishedRun[]>([]);
   const [listeners] = useState(() => new Set<(event: RunEvent) => void>());
   const [stageSweeps] = useState(() => new StageSweeps());
@@ -56,7 +59,7 @@ export function useLessonSession(
   // run of another spec (lesson 3's other layout): the panel pairs such a run's numbers with the
   // controls, and says so when the controls move after it. Weak: a run's spec goes with the run.
   const [controlsRuns] = useState(() => new WeakSet<ExperimentSpec>());
-  const run = useLessonRun((event) => {
+  const run = useLessonRun(page, (event) => {
     if (event.type === 'started' && spec && sameSpec(event.spec, spec))
       controlsRuns.add(event.spec);
     if (event.type === 'ended' && event.state === 'done') {
@@ -78,7 +81,7 @@ export function useLessonSession(
     setValues(next);
     onValues(next);
   };
-  const replay = useRecordReplay({ lesson, values, setValues: setAll, spec, engine, run, sweep });
+  const replay = useRecordReplay({ lesson, values, setValues: setAll, spec, engine, run });
   const reportMeasured = useCallback(
     (rowId: string, value: number) => {
       setMeasured((m) => ({ ...m, [rowId]: value }));
@@ -101,6 +104,7 @@ export function useLessonSession(
     specError,
     engine,
     engineFor,
+    planner: page.planner,
     run,
     sweep,
     measured,
@@ -110,11 +114,10 @@ export function useLessonSession(
     onRunEvent,
     stageSweeps,
     ranAtControls: (runSpec: ExperimentSpec) => controlsRuns.has(runSpec),
-    /** Stops the run and the sweeps, clears the chart and measurements, controls to defaults. */
+    /** Stops any plan (a run, a sweep), clears the chart and measurements, controls to defaults. */
     reset: () => {
+      page.planner.stop('the page was reset');
       run.clear();
-      sweep.cancel();
-      stageSweeps.cancelAll();
       sweep.clear();
       setMeasured({});
       setRuns([]);

@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useLesson } from './lessonContext';
 import type { StageSweep } from './stageSweeps';
 
-/** Offers this component's sweep (null: it has none now) to the presenter's keys. */
+/** Offers what this component's Sweep button does (null: it has none now) to the presenter's
+ * `s`; the button's own rule applies (a sweep already running is not started again). */
 export function useStageSweep(sweep: StageSweep | null): void {
   const { stageSweeps } = useLesson();
   const latest = useRef(sweep);
@@ -13,13 +14,7 @@ export function useStageSweep(sweep: StageSweep | null): void {
   });
   const offered = sweep !== null;
   useEffect(
-    () =>
-      offered
-        ? stageSweeps.offer({
-            start: () => latest.current?.start(),
-            cancel: () => latest.current?.cancel(),
-          })
-        : undefined,
+    () => (offered ? stageSweeps.offer(() => latest.current?.()) : undefined),
     [stageSweeps, offered],
   );
 }

@@ -1,31 +1,30 @@
 // The model chart's points and sweep for one lesson: which engine measures each swept x (planned
 // once per change of the controls, so the page can say what a sweep will do), the finished runs
-// and sweep points on the chart, and one sweep at a time, ended when the page goes away.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// and sweep points on the chart, and the sweep as a plan on the page's planner (its progress, its
+// Stop; the points it finished stay when it stops or fails).
+import { useCallback, useMemo, useState } from 'react';
 import { visitorCores } from '../../engine/isolation';
 import { chooseEngine, type EngineContext } from '../../engine/pipeline/chooseEngine';
 import type { EngineKind, RunSummary } from '../../engine/pipeline/pipelineRun';
-import {
-  planSweep,
-  runSweep,
-  setsThreadCount,
-  type ChartPoint,
-  type SweepJob,
-} from '../../engine/sweep';
+import { pointSteps, type RunPlanner } from '../../engine/planner/steps';
+import { planSweep, setsThreadCount, type ChartPoint, type SweepJob } from '../../engine/sweep';
 import { applyControls, getAtPath, type ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
+import { usePlan } from '../plan/usePlan';
 import { sweepValues } from './modelCurves';
-import type { LessonRun } from './useLessonRun';
 
 export type LessonSweep = ReturnType<typeof useSweep>;
 
-export function useSweep(lesson: Lesson, values: ControlValues, engineContext: EngineContext) {
+export function useSweep(
+  lesson: Lesson,
+  values: ControlValues,
+  engineContext: EngineContext,
+  planner: RunPlanner,
+) {
   const [points, setPoints] = useState<ChartPoint[]>([]);
-  const [cancel, setCancel] = useState<(() => void) | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // Leaving the page ends a sweep in progress (its cancel is the effect's cleanup).
-  useEffect(() => cancel ?? undefined, [cancel]);
+  // The session's, not a view's: it goes on while the presenter shows a step without the chart.
+  const sweep = usePlan(planner, 'model-chart', { stopOnUnmount: false });
 
   const control = lesson.controls.find((c) => c.id === lesson.sweep) ?? null;
   const range = control?.kind === 'range' ? control : null;
@@ -53,21 +52,13 @@ export function useSweep(lesson: Lesson, values: ControlValues, engineContext: E
     [range],
   );
 
-  const start = (run: LessonRun) => {
-    if (!plan) return;
-    cancel?.();
-    run.stop();
-    setError(null);
-    const stop = runSweep(
-      plan,
-      run.threads,
-      (p) => setPoints((ps) => [...ps, p]),
-      (e) => {
-        setCancel(null);
-        setError(e);
-      },
-    );
-    setCancel(() => stop);
+  const start = () => {
+    if (!plan || !range) return;
+    sweep.start({
+      label: `Sweep ${range.label.toLowerCase()}`,
+      steps: pointSteps(plan, range.label),
+      onResult: (p) => setPoints((ps) => [...ps, p]),
+    });
   };
 
   return {
@@ -76,15 +67,11 @@ export function useSweep(lesson: Lesson, values: ControlValues, engineContext: E
     threadSweep,
     plan,
     points,
-    running: cancel !== null,
-    error,
+    /** The sweep's plan: its progress, whether it runs, its Stop. */
+    progress: sweep,
+    running: sweep.running,
     addRunPoint,
     start,
-    /** Ends a sweep in progress (its points so far stay). */
-    cancel: () => {
-      cancel?.();
-      setCancel(null);
-    },
     clear: () => setPoints([]),
   };
 }

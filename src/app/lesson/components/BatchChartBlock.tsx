@@ -5,10 +5,16 @@
 import { SeriesChart, type Series } from '../../../views/SeriesChart';
 import { threadColor } from '../../../views/threadColors';
 import { formatRate } from '../../../views/format';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
 import { useLesson } from '../lessonContext';
-import { usePointRuns, type SeriesJob } from '../usePointRuns';
 import { CHART_WIDTH_PX } from './layout';
-import { boundPerSec, measuredAt, useGraphSpecs } from './phaserCharts';
+import {
+  boundPerSec,
+  measuredAt,
+  useGraphSpecs,
+  useSeriesPoints,
+  type SeriesStep,
+} from './phaserCharts';
 
 export const BATCHES = [1, 8, 64, 512, 4096];
 const GRAPHS = [
@@ -25,8 +31,8 @@ const MEASURE_ITEMS = 100_000_000;
 const atBatch = (batch: number) => ({ batch, threads: THREADS });
 
 export function BatchChartBlock() {
-  const { lesson, values, engine, run, reportMeasured } = useLesson();
-  const runs = usePointRuns(run);
+  const { lesson, values, engine, reportMeasured } = useLesson();
+  const runs = useSeriesPoints();
   const { problem, specs } = useGraphSpecs(lesson, values, GRAPHS, BATCHES, atBatch);
   if (!specs) return <p className="notice error">{problem}</p>;
   const series: Series[] = GRAPHS.map((g, i) => ({
@@ -42,8 +48,10 @@ export function BatchChartBlock() {
   }));
   const onThreads = engine?.engine === 'threads';
   const measure = () => {
-    const jobs: SeriesJob[] = GRAPHS.flatMap((g, i) =>
+    const jobs: SeriesStep[] = GRAPHS.flatMap((g, i) =>
       BATCHES.map((x, k) => ({
+        kind: 'point' as const,
+        label: `${g.id}, batch ${x}, simulated`,
         series: g.id,
         x,
         spec: { ...specs[i][k], items: TWIN_ITEMS },
@@ -54,6 +62,8 @@ export function BatchChartBlock() {
       GRAPHS.forEach((g, i) =>
         BATCHES.forEach((x, k) =>
           jobs.push({
+            kind: 'point',
+            label: `${g.id}, batch ${x}, measured`,
             series: g.id,
             x,
             spec: { ...specs[i][k], items: MEASURE_ITEMS },
@@ -62,7 +72,7 @@ export function BatchChartBlock() {
           }),
         ),
       );
-    runs.start(jobs, (all) => {
+    runs.start(onThreads ? 'Measure batch sizes' : 'Simulate batch sizes', jobs, (all) => {
       const first = BATCHES[0];
       const last = BATCHES[BATCHES.length - 1];
       const unbatched = measuredAt(all['push-pop'], first);
@@ -87,14 +97,11 @@ export function BatchChartBlock() {
         testId="batch-chart-plot"
       />
       <div className="buttons">
-        <button onClick={measure} disabled={runs.running} data-testid="batch-measure">
-          {runs.running
-            ? 'Measuring…'
-            : onThreads
-              ? 'Measure batch sizes on your threads'
-              : 'Simulate batch sizes'}
+        <button onClick={measure} disabled={runs.plan.running} data-testid="batch-measure">
+          {onThreads ? 'Measure batch sizes on your threads' : 'Simulate batch sizes'}
         </button>
       </div>
+      <PlanProgressLine plan={runs.plan} />
       <p className="hint">
         {onThreads
           ? `Runs each batch size on ${THREADS} of your threads (a short trial run to size them, then 3 runs of about 0.4 s each, the middle one counts) after simulating it.`
@@ -102,11 +109,6 @@ export function BatchChartBlock() {
         {gain !== null &&
           ` Measured here: batching ${BATCHES.at(-1)} elements per phase ran push/pop ${gain.toFixed(1)}× as fast as one per phase (${formatRate(one!)} → ${formatRate(most!)} elements/s).`}
       </p>
-      {runs.error && (
-        <p role="alert" className="notice error">
-          {runs.error}
-        </p>
-      )}
     </div>
   );
 }

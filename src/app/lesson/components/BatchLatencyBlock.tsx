@@ -5,13 +5,16 @@
 // B × (T_format + T_write) for the first item and Eq. 10's λ_eu for the throughput.
 import { useState } from 'react';
 import type { ChartPoint } from '../../../engine/sweep';
+import { runStepOf } from '../../../engine/planner/steps';
 import { itemsForMs } from '../../../engine/sweep';
 import { meanServiceUs } from '../../../model';
 import { kindShows, modelItemsPerSec } from '../../../runtimes';
+import type { EngineKind } from '../../../engine/pipeline/pipelineRun';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { ModelChart } from '../../../views/ModelChart';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
+import { usePlan } from '../../plan/usePlan';
 import { useLesson } from '../lessonContext';
-import { useRunSeries } from '../useRunSeries';
 import { CHART_WIDTH_PX } from './layout';
 
 export const BATCH_SIZES = [1, 4, 16, 64, 256, 1024, 4096];
@@ -31,8 +34,8 @@ function batchSpecs(spec: ExperimentSpec): ExperimentSpec[] {
 }
 
 export function BatchLatencyBlock() {
-  const { spec, engineFor, run } = useLesson();
-  const series = useRunSeries(run.threads);
+  const { spec, engineFor, planner } = useLesson();
+  const series = usePlan(planner);
   const [firstOut, setFirstOut] = useState<ChartPoint[]>([]);
   const [rates, setRates] = useState<ChartPoint[]>([]);
   if (!spec || !kindShows(spec, 'batch-latency'))
@@ -43,15 +46,20 @@ export function BatchLatencyBlock() {
     setFirstOut([]);
     setRates([]);
     // Measured (or simulated, where threads are out of reach) first, then the twin's beside.
-    const jobs = specs.flatMap((s) => [
-      { spec: s, engine: engineFor(s).engine },
-      ...(engineFor(s).engine === 'threads' ? [{ spec: s, engine: 'simulation' as const }] : []),
-    ]);
-    void series.start(jobs, (i, r) => {
-      const x = jobs[i].spec.batchItems!;
-      if (r.firstOutUs !== null)
-        setFirstOut((ps) => [...ps, { x, y: r.firstOutUs! / 1000, source: r.source }]);
-      setRates((ps) => [...ps, { x, y: r.summary.itemsPerSec, source: r.source }]);
+    const job = (s: ExperimentSpec, engine: EngineKind) =>
+      runStepOf(`batch ${s.batchItems}`, s, engine);
+    series.start({
+      label: 'Run batch sizes',
+      steps: specs.flatMap((s) => [
+        job(s, engineFor(s).engine),
+        ...(engineFor(s).engine === 'threads' ? [job(s, 'simulation')] : []),
+      ]),
+      onResult: (r, _i, step) => {
+        const x = step.spec.batchItems!;
+        if (r.firstOutUs !== null)
+          setFirstOut((ps) => [...ps, { x, y: r.firstOutUs! / 1000, source: r.source }]);
+        setRates((ps) => [...ps, { x, y: r.summary.itemsPerSec, source: r.source }]);
+      },
     });
   };
 
@@ -72,9 +80,10 @@ export function BatchLatencyBlock() {
     <div className="batch-latency" data-testid="batch-latency">
       <div className="buttons">
         <button onClick={measure} disabled={series.running} data-testid="measure-batches">
-          {series.running ? 'Measuring…' : `Run batch sizes ${xs[0]}..${xs.at(-1)}`}
+          Run batch sizes {xs[0]}..{xs.at(-1)}
         </button>
       </div>
+      <PlanProgressLine plan={series} />
       <ModelChart
         xLabel="batch size (items)"
         yLabel="first item written after (ms)"
@@ -96,11 +105,6 @@ export function BatchLatencyBlock() {
         height={280}
         logX
       />
-      {series.error && (
-        <p role="alert" className="notice error">
-          {series.error}
-        </p>
-      )}
     </div>
   );
 }

@@ -5,10 +5,17 @@
 import { visitorCores } from '../../../engine/isolation';
 import { SeriesChart, type Series } from '../../../views/SeriesChart';
 import { stageColor } from '../../../views/stageColors';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
 import { useLesson } from '../lessonContext';
-import { usePointRuns, type SeriesJob } from '../usePointRuns';
 import { CHART_WIDTH_PX } from './layout';
-import { boundPerSec, graphSpec, measuredAt, useGraphSpecs } from './phaserCharts';
+import {
+  boundPerSec,
+  graphSpec,
+  measuredAt,
+  useGraphSpecs,
+  useSeriesPoints,
+  type SeriesStep,
+} from './phaserCharts';
 
 const THREADS = [1, 2, 4, 8];
 const GRAPHS = [
@@ -22,8 +29,8 @@ const ROW_BATCH = 64;
 const atThreads = (threads: number) => ({ threads });
 
 export function BranchCompareBlock() {
-  const { lesson, values, engine, run, reportMeasured } = useLesson();
-  const runs = usePointRuns(run);
+  const { lesson, values, engine, reportMeasured } = useLesson();
+  const runs = useSeriesPoints();
   const { problem, specs } = useGraphSpecs(lesson, values, GRAPHS, THREADS, atThreads);
   if (!specs) return <p className="notice error">{problem}</p>;
   const cores = visitorCores();
@@ -38,8 +45,10 @@ export function BranchCompareBlock() {
     points: runs.points[g.id] ?? [],
   }));
   const measure = () => {
-    const jobs: SeriesJob[] = GRAPHS.flatMap((g, i) =>
+    const jobs: SeriesStep[] = GRAPHS.flatMap((g, i) =>
       THREADS.map((x, k) => ({
+        kind: 'point' as const,
+        label: `${g.id}, ${x} threads, simulated`,
         series: g.id,
         x,
         spec: { ...specs[i][k], items: TWIN_ITEMS },
@@ -51,6 +60,8 @@ export function BranchCompareBlock() {
         THREADS.forEach((x, k) => {
           if (x <= cores)
             jobs.push({
+              kind: 'point',
+              label: `${g.id}, ${x} threads, measured`,
               series: g.id,
               x,
               spec: specs[i][k],
@@ -62,6 +73,8 @@ export function BranchCompareBlock() {
       for (const batch of [1, ROW_BATCH]) {
         const spec = graphSpec(lesson, values, 'branched', { threads: rowThreads, batch });
         jobs.push({
+          kind: 'point',
+          label: `branched, batch ${batch}, measured`,
           series: 'branched-batch',
           x: batch,
           spec,
@@ -70,7 +83,7 @@ export function BranchCompareBlock() {
         });
       }
     }
-    runs.start(jobs, (all) => {
+    runs.start(onThreads ? 'Measure both graphs' : 'Simulate both graphs', jobs, (all) => {
       const off = measuredAt(all['branched-batch'], 1);
       const on = measuredAt(all['branched-batch'], ROW_BATCH);
       if (off && on) reportMeasured('branched-batching', on / off);
@@ -88,14 +101,11 @@ export function BranchCompareBlock() {
         testId="branch-compare-plot"
       />
       <div className="buttons">
-        <button onClick={measure} disabled={runs.running} data-testid="branch-measure">
-          {runs.running
-            ? 'Measuring…'
-            : onThreads
-              ? 'Measure both graphs on your threads'
-              : 'Simulate both graphs'}
+        <button onClick={measure} disabled={runs.plan.running} data-testid="branch-measure">
+          {onThreads ? 'Measure both graphs on your threads' : 'Simulate both graphs'}
         </button>
       </div>
+      <PlanProgressLine plan={runs.plan} />
       <p className="hint">
         {onThreads
           ? `Simulates 1 to 8 threads (a core each) and measures up to your ${cores} cores, then the branched graph with batch ${ROW_BATCH} and without.`
@@ -104,11 +114,6 @@ export function BranchCompareBlock() {
           ? ` Measured here at ${rowThreads} threads: branched ÷ linear = ${(branched / linear).toFixed(2)}.`
           : ''}
       </p>
-      {runs.error && (
-        <p role="alert" className="notice error">
-          {runs.error}
-        </p>
-      )}
     </div>
   );
 }

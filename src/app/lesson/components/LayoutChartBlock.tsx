@@ -3,16 +3,19 @@
 // paper's literal max T_ser, dashed) and, where its chain is small enough to solve, the exact
 // bounded-queue chain; with unbounded queues the open model (Case 2). Finished runs at these
 // settings and sweep points are drawn at their npTh, each layout its own shape, measured or
-// simulated as they were. The sweep measures or simulates both layouts over npTh.
+// simulated as they were. The sweep measures or simulates both layouts over npTh: one plan.
 import { memo, useEffect, useMemo, useState } from 'react';
 import { visitorCores } from '../../../engine/isolation';
-import { planSweep, runSweep, type ChartPoint } from '../../../engine/sweep';
+import { pointSteps } from '../../../engine/planner/steps';
+import { planSweep, type ChartPoint } from '../../../engine/sweep';
 import { OVERLAY_LABELS, type ModelOverlay } from '../../../model';
 import { modelItemsPerSec } from '../../../runtimes';
 import { itemsOut, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { parallelStageCount, parallelThreadsOf } from '../../../spec/parallelThreads';
 import { counted } from '../../../spec/words';
 import { ModelChart } from '../../../views/ModelChart';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
+import { usePlan } from '../../plan/usePlan';
 import { useLesson } from '../lessonContext';
 import { useStageSweep } from '../useStageSweep';
 import { CHART_WIDTH_PX } from './layout';
@@ -40,12 +43,11 @@ interface SeriesPoint extends ChartPoint {
 }
 
 export function LayoutChartBlock() {
-  const { lesson, values, runs, run, engineFor } = useLesson();
+  const { lesson, values, runs, run, engineFor, planner } = useLesson();
   const pair = useMemo(() => layoutPair(lesson, values), [lesson, values]);
   const control = lesson.controls.find((c) => c.id === NP_TH);
   const [sweepPoints, setSweepPoints] = useState<SeriesPoint[]>([]);
-  const [sweeping, setSweeping] = useState<(() => void) | null>(null);
-  useEffect(() => sweeping ?? undefined, [sweeping]);
+  const sweeping = usePlan(planner);
 
   // npTh values: multiples of the thread-per-stage layout's parallel stages (each gets as many),
   // and the npTh set now, so the curves have a value where the prose and the panel are (dedup's
@@ -112,41 +114,24 @@ export function LayoutChartBlock() {
   );
   const sweep = () => {
     if (!pair) return;
-    sweeping?.();
-    let stop = () => {};
-    const next = (k: number) => {
-      if (k >= pair.length) return setSweeping(null);
-      stop = runSweep(
-        plans[k],
-        run.threads,
-        // Eq. 2 at nit: the sweep's runs are shorter; their rate is what carries over.
-        (p) =>
-          setSweepPoints((ps) => [
-            ...ps,
-            { ...p, y: nit / p.y, min: nit / (p.max ?? p.y), max: nit / (p.min ?? p.y), series: k },
-          ]),
-        () => next(k + 1),
-      );
-    };
-    run.stop();
     setSweepPoints([]);
-    next(0);
-    setSweeping(() => () => stop());
+    sweeping.start({
+      label: 'Sweep npTh for both layouts',
+      steps: plans.flatMap((plan, series) =>
+        pointSteps(plan, `${pair[series].label}: npTh`).map((step) => ({ ...step, series })),
+      ),
+      // Eq. 2 at nit: the sweep's runs are shorter; their rate is what carries over.
+      onResult: (p, _i, { series }) =>
+        setSweepPoints((ps) => [
+          ...ps,
+          { ...p, y: nit / p.y, min: nit / (p.max ?? p.y), max: nit / (p.min ?? p.y), series },
+        ]),
+    });
   };
   // The presenter's `s` runs this sweep while the chart is on the stage.
   // Offered only when the chart is drawn: a sweep nobody can see is what `s` must not start.
   const drawn = !!pair && !!current && control?.kind === 'range';
-  useStageSweep(
-    drawn
-      ? {
-          start: () => sweeping || sweep(),
-          cancel: () => {
-            sweeping?.();
-            setSweeping(null);
-          },
-        }
-      : null,
-  );
+  useStageSweep(drawn ? () => sweeping.running || sweep() : null);
   if (!pair || !current || control?.kind !== 'range') return null;
   const x = values[NP_TH];
   return (
@@ -163,11 +148,12 @@ export function LayoutChartBlock() {
         currentX={typeof x === 'number' ? x : undefined}
       />
       <div className="buttons">
-        <button data-testid="sweep" onClick={sweep} disabled={sweeping !== null}>
-          {sweeping ? 'Sweeping…' : 'Sweep npTh for both layouts'}
+        <button data-testid="sweep" onClick={sweep} disabled={sweeping.running}>
+          Sweep npTh for both layouts
         </button>
         <button onClick={() => setSweepPoints([])}>Clear sweep points</button>
       </div>
+      <PlanProgressLine plan={sweeping} />
       <p className="hint" data-testid="layout-chart-hint">
         {current.queue.capacity !== null
           ? `Queues hold ${counted(current.queue.capacity, 'item')}: the closed model (Case 1) and, where its chain has at most a few thousand states, the exact bounded-queue chain.`

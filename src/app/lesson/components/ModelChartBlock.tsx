@@ -1,10 +1,11 @@
 // ::model-chart — throughput against the swept control: the lesson's model curves (solved once per
 // change of the controls), finished runs and sweep points, and the sweep button with a hint that
-// says what this sweep will do on this engine.
+// says what this sweep will do on this engine, and the sweep's progress and Stop.
 import { memo, useMemo, useRef } from 'react';
 import { visitorCores } from '../../../engine/isolation';
 import { SWEEP_REPEATS, type SweepJob } from '../../../engine/sweep';
 import { ModelChart } from '../../../views/ModelChart';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
 import { ChartExports } from '../ChartExports';
 import { useLesson } from '../lessonContext';
 import { useStageSweep } from '../useStageSweep';
@@ -32,7 +33,7 @@ export function sweepHint(plan: SweepJob[], threadSweep: boolean, engineReason: 
 }
 
 export function ModelChartBlock() {
-  const { lesson, values, spec, engine, run, sweep } = useLesson();
+  const { lesson, values, spec, engine, sweep } = useLesson();
   const control = sweep.control;
   const block = useRef<HTMLDivElement>(null);
   const curves = useMemo(
@@ -42,11 +43,7 @@ export function ModelChartBlock() {
     [lesson, values, control],
   );
   // The presenter's `s` runs this sweep while the chart is on the stage.
-  useStageSweep(
-    spec && control
-      ? { start: () => sweep.running || sweep.start(run), cancel: sweep.cancel }
-      : null,
-  );
+  useStageSweep(spec && control ? () => sweep.running || sweep.start() : null);
   if (!spec || !control) return null;
   const x = values[control.id];
   return (
@@ -60,19 +57,15 @@ export function ModelChartBlock() {
         currentX={typeof x === 'number' ? x : undefined}
       />
       <div className="buttons">
-        <button onClick={() => sweep.start(run)} disabled={sweep.running} data-testid="sweep">
-          {sweep.running ? 'Sweeping…' : `Sweep ${control.label.toLowerCase()}`}
+        <button onClick={sweep.start} disabled={sweep.running} data-testid="sweep">
+          Sweep {control.label.toLowerCase()}
         </button>
         <button onClick={sweep.clear}>Clear points</button>
       </div>
+      <PlanProgressLine plan={sweep.progress} />
       {sweep.plan && (
         <p className="hint" data-testid="sweep-hint">
           {sweepHint(sweep.plan, sweep.threadSweep, engine?.reason ?? '')}
-        </p>
-      )}
-      {sweep.error && (
-        <p role="alert" className="notice error">
-          {sweep.error}
         </p>
       )}
       <ChartExports

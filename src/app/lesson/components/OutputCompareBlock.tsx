@@ -4,15 +4,18 @@
 // throughput and speed-up for each, the twin's time beside, and the order proved: the two-stage
 // writer's checksum of the bytes it wrote equals the serial run's (real threads only: the twin
 // writes no text). Reports the measured speed-ups for the paper rows `dual-thread-speedup` and
-// `two-stage-speedup`.
+// `two-stage-speedup`. One plan: the twin's three runs, then the three runs on the page's engine.
 import { useState } from 'react';
-import { itemsForMs, simulateRun, type FinishedRun } from '../../../engine/sweep';
+import type { FinishedRun } from '../../../engine/planner/measure';
+import { runStepOf, type RunStep } from '../../../engine/planner/steps';
+import { itemsForMs } from '../../../engine/sweep';
 import { TWO_STAGE_VARIANTS, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { withVariant } from '../../../spec/twoStageVariants';
 import { formatMs, formatRate } from '../../../views/format';
 import { kindOf } from '../../../views/viewHelpers';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
+import { usePlan } from '../../plan/usePlan';
 import { useLesson } from '../lessonContext';
-import { useRunSeries } from '../useRunSeries';
 import { kindShows } from '../../../runtimes';
 
 /** Each run takes about this long on the serial variant (the slowest). */
@@ -26,12 +29,18 @@ const LABEL = {
 interface Row {
   spec: ExperimentSpec;
   run: FinishedRun | null;
-  twinUs: number;
+  twinUs: number | null;
+}
+
+/** A run of the comparison: which row it fills, and whether it is the twin's column. */
+interface RowStep extends RunStep {
+  row: number;
+  twin: boolean;
 }
 
 export function OutputCompareBlock() {
-  const { spec, engineFor, run, reportMeasured } = useLesson();
-  const series = useRunSeries(run.threads);
+  const { spec, engineFor, planner, reportMeasured } = useLesson();
+  const series = usePlan(planner);
   const [rows, setRows] = useState<Row[]>([]);
   if (!spec || !kindShows(spec, 'output-compare'))
     return <p className="notice">The comparison needs a two-stage-output experiment.</p>;
@@ -39,20 +48,25 @@ export function OutputCompareBlock() {
   const compare = () => {
     const items = itemsForMs(withVariant(spec, 'serial'), SERIAL_RUN_MS, 8 * spec.batchItems!);
     const specs = TWO_STAGE_VARIANTS.map((v) => ({ ...withVariant(spec, v), items })).reverse();
-    const fresh: Row[] = specs.map((s) => ({
-      spec: s,
-      run: null,
-      twinUs: simulateRun(s).summary.elapsedUs,
-    }));
+    const fresh: Row[] = specs.map((s) => ({ spec: s, run: null, twinUs: null }));
     setRows(fresh);
-    void series.start(
-      specs.map((s) => ({ spec: s, engine: engineFor(s).engine })),
-      (i, r) => {
-        fresh[i] = { ...fresh[i], run: r };
+    const step = (s: ExperimentSpec, row: number, twin: boolean): RowStep => ({
+      ...runStepOf(s.variant!, s, twin ? 'simulation' : engineFor(s).engine),
+      row,
+      twin,
+    });
+    series.start({
+      label: 'Run serial, dual-thread and two-stage',
+      steps: [...specs.map((s, i) => step(s, i, true)), ...specs.map((s, i) => step(s, i, false))],
+      onResult: (r, _i, { row, twin }) => {
+        fresh[row] = twin
+          ? { ...fresh[row], twinUs: r.summary.elapsedUs }
+          : { ...fresh[row], run: r };
         setRows([...fresh]);
         const [serial, dual, two] = fresh.map((x) => x.run);
         if (
-          i === 2 &&
+          !twin &&
+          row === 2 &&
           serial &&
           dual &&
           two &&
@@ -63,7 +77,7 @@ export function OutputCompareBlock() {
           reportMeasured('two-stage-speedup', serial.summary.elapsedUs / two.summary.elapsedUs);
         }
       },
-    );
+    });
   };
 
   const serial = rows[0]?.run ?? null;
@@ -72,9 +86,10 @@ export function OutputCompareBlock() {
     <div className="output-compare" data-testid="output-compare">
       <div className="buttons">
         <button onClick={compare} disabled={series.running} data-testid="compare">
-          {series.running ? 'Running…' : 'Run serial, dual-thread and two-stage'}
+          Run serial, dual-thread and two-stage
         </button>
       </div>
+      <PlanProgressLine plan={series} />
       {rows.length > 0 && (
         <table className="paper-table run-table">
           <thead>
@@ -103,7 +118,7 @@ export function OutputCompareBlock() {
                       ? `${(serial.summary.elapsedUs / r.summary.elapsedUs).toFixed(2)}×`
                       : ''}
                   </td>
-                  <td className="num simulated">{formatMs(twinUs)}</td>
+                  <td className="num simulated">{twinUs === null ? '…' : formatMs(twinUs)}</td>
                 </tr>
               );
             })}
@@ -120,11 +135,6 @@ export function OutputCompareBlock() {
         </p>
       )}
       {serial && two && <ChecksumLine serial={serial} two={two} />}
-      {series.error && (
-        <p role="alert" className="notice error">
-          {series.error}
-        </p>
-      )}
     </div>
   );
 }

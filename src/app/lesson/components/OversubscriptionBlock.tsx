@@ -2,7 +2,8 @@
 // layout, items and queues) with about one thread per core, then with `tpc` threads per core, one
 // after the other; time, speed-up over the work one thread would do alone, and efficiency per core
 // used (as the paper's Table 1) and per thread. A browser cannot pin threads to fewer cores (the
-// paper used taskset), so both runs have all of the visitor's cores and differ in threads.
+// paper used taskset), so both runs have all of the visitor's cores and differ in threads. The two
+// runs are one plan of live runs.
 import { useEffect } from 'react';
 import { threadsLimit } from '../../../engine/pipeline/chooseEngine';
 import { visitorCores } from '../../../engine/isolation';
@@ -11,8 +12,9 @@ import type { ExperimentSpec } from '../../../spec/experimentSpec';
 import { parallelStageCount } from '../../../spec/parallelThreads';
 import { formatRate } from '../../../views/format';
 import { kindOf } from '../../../views/viewHelpers';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
 import { useLesson } from '../lessonContext';
-import { useRunSequence } from '../useRunSequence';
+import { useLivePlan } from '../useLivePlan';
 import { seconds, specWith } from './layouts';
 
 /** The paper row the measured ratio is reported under (lessons/03's `paper`). */
@@ -33,7 +35,7 @@ export const sequentialUs = (spec: ExperimentSpec) =>
 
 export function OversubscriptionBlock() {
   const { lesson, values, spec, reportMeasured } = useLesson();
-  const sequence = useRunSequence();
+  const sequence = useLivePlan();
   const control = lesson.controls.find((c) => c.id === 'npTh');
   const tpc = Number(values[THREADS_PER_CORE]);
   const cores = visitorCores();
@@ -77,14 +79,19 @@ export function OversubscriptionBlock() {
       <div className="buttons">
         <button
           data-testid="measure-oversubscription"
-          disabled={same || sequence.status === 'running'}
-          onClick={() => sequence.start(configs.map((c) => ({ key: c.key, spec: c.spec! })))}
+          disabled={same || sequence.plan.running}
+          onClick={() =>
+            sequence.start(
+              'Measure one thread per core, then oversubscribed',
+              configs.map((c) => ({ key: c.key, label: c.label, spec: c.spec! })),
+            )
+          }
         >
-          {sequence.status === 'running'
-            ? 'Measuring…'
-            : `Measure ${configs[0].spec!.threads} and ${configs[1].spec!.threads} threads on your ${cores} cores`}
+          Measure {configs[0].spec!.threads} and {configs[1].spec!.threads} threads on your {cores}{' '}
+          cores
         </button>
       </div>
+      <PlanProgressLine plan={sequence.plan} />
       {same && (
         <p className="notice" data-testid="oversubscription-no-room">
           On your {cores} cores this layout cannot show it: its smallest pipeline already has{' '}

@@ -3,17 +3,15 @@
 // the idealised bound ⌈T/C⌉·C/T as the model curve, and a sweep of the cores where threads
 // outnumber them, each point TP/TR of two runs — measured on real threads where both fit the
 // visitor's cores, simulated by the twin beyond.
-import { memo, useEffect, useMemo, useState } from 'react';
-import {
-  runRatioSweep,
-  SWEEP_REPEATS,
-  type ChartPoint,
-  type RatioJob,
-} from '../../../engine/sweep';
+import { memo, useMemo, useState } from 'react';
+import type { RatioStep } from '../../../engine/planner/steps';
+import { SWEEP_REPEATS, type ChartPoint } from '../../../engine/sweep';
 import { threadPacking } from '../../../model/seedModels';
 import { threadReduction } from '../../../spec/experimentSpec';
 import { counted, everyOne } from '../../../spec/words';
 import { ModelChart } from '../../../views/ModelChart';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
+import { usePlan } from '../../plan/usePlan';
 import { useLesson } from '../lessonContext';
 import { useStageSweep } from '../useStageSweep';
 import { barrierVariant } from '../packing';
@@ -57,18 +55,16 @@ export function sweepHint(
 }
 
 export function PackingChartBlock() {
-  const { spec, engine, engineFor, run } = useLesson();
+  const { spec, engine, engineFor, planner } = useLesson();
   // Points belong to the plan they were swept for: a change of the controls leaves them behind.
-  const [swept, setSwept] = useState<{ jobs: RatioJob[]; points: ChartPoint[] }>({
+  const [swept, setSwept] = useState<{ jobs: RatioStep[]; points: ChartPoint[] }>({
     jobs: [],
     points: [],
   });
-  const [cancel, setCancel] = useState<(() => void) | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => cancel ?? undefined, [cancel]);
+  const sweeping = usePlan(planner);
   const barrier = spec && kindShows(spec, 'packing-chart') ? spec : null;
   const threads = barrier?.threads ?? 1;
-  const jobs: RatioJob[] = useMemo(() => {
+  const jobs: RatioStep[] = useMemo(() => {
     if (!barrier) return [];
     return Array.from({ length: Math.min(MAX_CORES, threads - 1) }, (_, i) => {
       const of = barrierVariant(barrier, { cores: i + 1 });
@@ -76,39 +72,29 @@ export function PackingChartBlock() {
       // The lesson's engine choice, the visitor's "simulation" included (engineFor): a sweep on
       // real threads after the visitor chose the twin gave noisy points labelled measured.
       const onThreads = [of, over].every((s) => engineFor(s).engine === 'threads');
-      return { x: i + 1, of, over, engine: onThreads ? 'threads' : 'simulation' };
+      return {
+        kind: 'ratio',
+        label: `${i + 1} cores, ${onThreads ? 'measured' : 'simulated'}`,
+        x: i + 1,
+        of,
+        over,
+        engine: onThreads ? 'threads' : 'simulation',
+      };
     });
   }, [barrier, threads, engineFor]);
   const points = swept.jobs === jobs ? swept.points : [];
   const sweep = () => {
     if (jobs.length === 0) return;
-    cancel?.();
-    run.stop();
     setSwept({ jobs, points: [] });
-    setError(null);
-    const stop = runRatioSweep(
-      jobs,
-      run.threads,
-      (p) => setSwept((s) => ({ jobs, points: s.jobs === jobs ? [...s.points, p] : [p] })),
-      (e) => {
-        setCancel(null);
-        setError(e);
-      },
-    );
-    setCancel(() => stop);
+    sweeping.start({
+      label: `Sweep cores 1..${jobs.length}`,
+      steps: jobs,
+      onResult: (p) =>
+        setSwept((s) => ({ jobs, points: s.jobs === jobs ? [...s.points, p] : [p] })),
+    });
   };
   // The presenter's `s` runs this sweep while the chart is on the stage.
-  useStageSweep(
-    barrier
-      ? {
-          start: () => cancel || sweep(),
-          cancel: () => {
-            cancel?.();
-            setCancel(null);
-          },
-        }
-      : null,
-  );
+  useStageSweep(barrier ? () => sweeping.running || sweep() : null);
   if (!barrier) return <p className="hint">This chart draws the barrier runtime.</p>;
   const curve: Array<[number, number]> = Array.from({ length: MAX_CORES }, (_, i) => [
     i + 1,
@@ -128,17 +114,16 @@ export function PackingChartBlock() {
       <div className="buttons">
         <button
           onClick={sweep}
-          disabled={cancel !== null || jobs.length === 0}
+          disabled={sweeping.running || jobs.length === 0}
           data-testid="sweep-cores"
         >
-          {cancel !== null
-            ? 'Sweeping…'
-            : jobs.length === 0
-              ? 'Sweep cores'
-              : `Sweep cores 1..${jobs.length} at ${counted(threads, 'thread')}`}
+          {jobs.length === 0
+            ? 'Sweep cores'
+            : `Sweep cores 1..${jobs.length} at ${counted(threads, 'thread')}`}
         </button>
         <button onClick={() => setSwept({ jobs, points: [] })}>Clear points</button>
       </div>
+      <PlanProgressLine plan={sweeping} />
       <p className="hint" data-testid="packing-chart-hint">
         {sweepHint(
           jobs.length,
@@ -147,11 +132,6 @@ export function PackingChartBlock() {
           engine?.engine === 'simulation' ? engine.reason : null,
         )}
       </p>
-      {error && (
-        <p role="alert" className="notice error">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

@@ -4,12 +4,14 @@
 // explicitly onto C core threads. Each row: time per interval, TP/TR measured, the idealised
 // bound ⌈T/C⌉·C/T and the twin at the same setting. Reports TP/TR at C + 1 and its fine/coarse
 // ratio for the paper rows PACKING_ROWS.tpOverTr and .fineOverCoarse.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { canUseThreads, threadsUnavailableReason, visitorCores } from '../../../engine/isolation';
-import { measurePoint, simulatePoint, SWEEP_REPEATS, type ChartPoint } from '../../../engine/sweep';
+import { simulatePoint, SWEEP_REPEATS, type ChartPoint } from '../../../engine/sweep';
 import { applyControls, type ControlValues } from '../../../lessons/controls';
 import { threadPacking } from '../../../model/seedModels';
 import type { ExperimentSpec, Schedule } from '../../../spec/experimentSpec';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
+import { usePlan } from '../../plan/usePlan';
 import { useLesson } from '../lessonContext';
 import { barrierVariant, grainSpecs, PACKING_ROWS } from '../packing';
 import { kindShows } from '../../../runtimes';
@@ -62,7 +64,7 @@ export function comparisonPlan(
 const ms = (perSec: number) => `${(1000 / perSec).toFixed(1)} ms`;
 
 export function PackingCompareBlock() {
-  const { lesson, values, spec, run, reportMeasured } = useLesson();
+  const { lesson, values, spec, planner, reportMeasured } = useLesson();
   const cores = visitorCores();
   const plan = useMemo(() => {
     if (!spec || !kindShows(spec, 'packing-compare')) return null;
@@ -70,10 +72,7 @@ export function PackingCompareBlock() {
     return comparisonPlan(grainSpecs(lesson, values, specAt), cores);
   }, [lesson, values, spec, cores]);
   const [points, setPoints] = useState<Record<string, ChartPoint>>({});
-  const [progress, setProgress] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const cancel = useRef<(() => void) | null>(null);
-  useEffect(() => () => cancel.current?.(), []);
+  const measuring = usePlan(planner);
   if (!plan) return <p className="hint">This comparison measures the barrier runtime.</p>;
   if (!canUseThreads())
     return (
@@ -83,41 +82,43 @@ export function PackingCompareBlock() {
     );
 
   const measure = () => {
-    cancel.current?.();
-    run.stop();
-    let cancelled = false;
-    cancel.current = () => (cancelled = true);
     setPoints({});
-    setError(null);
-    (async () => {
-      const got: Record<string, ChartPoint> = {};
-      for (const [i, m] of plan.entries()) {
-        setProgress(`Measuring ${i + 1} of ${plan.length} on your ${cores} cores…`);
-        const p = await measurePoint(run.threads(), m.spec, m.threads, () => cancelled, m.repeats);
-        if (!p || cancelled) return;
-        got[m.key] = p;
+    const got: Record<string, ChartPoint> = {};
+    measuring.start({
+      label: `Measure TR against TP on your ${cores} cores`,
+      steps: plan.map((m) => ({
+        kind: 'point' as const,
+        label: `${m.threads} threads, ${m.schedule === 'os' ? 'your OS' : 'packed'}, ${m.grainLabel}`,
+        x: m.threads,
+        spec: m.spec,
+        engine: 'threads' as const,
+        repeats: m.repeats,
+        key: m.key,
+      })),
+      onResult: (p, _i, { key }) => {
+        got[key] = p;
         setPoints({ ...got });
-      }
-      setProgress(null);
-      const ratio = (m: Measurement | undefined) =>
-        m?.reference ? got[m.reference].y / got[m.key].y : null;
-      const tpNext = plan.filter((m) => m.schedule === 'os' && m.threads === cores + 1);
-      const [fine, coarse] = tpNext.map(ratio);
-      if (fine) reportMeasured(PACKING_ROWS.tpOverTr, fine);
-      if (fine && coarse) reportMeasured(PACKING_ROWS.fineOverCoarse, fine / coarse);
-    })().catch((e: unknown) => {
-      setProgress(null);
-      setError(e instanceof Error ? e.message : String(e));
+      },
+      onEnd: ({ state }) => {
+        if (state !== 'done') return;
+        const ratio = (m: Measurement | undefined) =>
+          m?.reference ? got[m.reference].y / got[m.key].y : null;
+        const tpNext = plan.filter((m) => m.schedule === 'os' && m.threads === cores + 1);
+        const [fine, coarse] = tpNext.map(ratio);
+        if (fine) reportMeasured(PACKING_ROWS.tpOverTr, fine);
+        if (fine && coarse) reportMeasured(PACKING_ROWS.fineOverCoarse, fine / coarse);
+      },
     });
   };
 
   return (
     <div className="packing-compare" data-testid="packing-compare">
       <div className="buttons">
-        <button onClick={measure} disabled={progress !== null} data-testid="measure-packing">
-          {progress ?? `Measure TR against TP on your ${cores} cores`}
+        <button onClick={measure} disabled={measuring.running} data-testid="measure-packing">
+          Measure TR against TP on your {cores} cores
         </button>
       </div>
+      <PlanProgressLine plan={measuring} />
       <table className="paper-table">
         <thead>
           <tr>
@@ -182,11 +183,6 @@ export function PackingCompareBlock() {
         run ({cores} threads, one per core). Fine rows are the middle of {SWEEP_REPEATS} runs,
         coarse rows one run each.
       </p>
-      {error && (
-        <p role="alert" className="notice error">
-          {error}
-        </p>
-      )}
     </div>
   );
 }

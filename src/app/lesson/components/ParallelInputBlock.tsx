@@ -6,15 +6,19 @@
 // `input-two-stage` (the best two-stage run over the serial one).
 import { useState } from 'react';
 import { visitorCores } from '../../../engine/isolation';
-import { itemsForMs, type ChartPoint, type FinishedRun } from '../../../engine/sweep';
+import type { FinishedRun } from '../../../engine/planner/measure';
+import { runStepOf } from '../../../engine/planner/steps';
+import { itemsForMs, type ChartPoint } from '../../../engine/sweep';
 import { kindShows, modelItemsPerSec } from '../../../runtimes';
 import { BUDGETS } from '../../../spec/limits';
+import type { EngineKind } from '../../../engine/pipeline/pipelineRun';
 import { parseExperimentSpec, type ExperimentSpec } from '../../../spec/experimentSpec';
 import { inputMirror, withVariant } from '../../../spec/twoStageVariants';
 import { ModelChart } from '../../../views/ModelChart';
 import { formatCount, kindOf } from '../../../views/viewHelpers';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
+import { usePlan } from '../../plan/usePlan';
 import { useLesson } from '../lessonContext';
-import { useRunSeries } from '../useRunSeries';
 import { CHART_WIDTH_PX } from './layout';
 
 export const MAX_READERS = 8;
@@ -29,8 +33,8 @@ const withReaders = (mirror: ExperimentSpec, t: number) =>
   });
 
 export function ParallelInputBlock() {
-  const { spec, engineFor, run, reportMeasured } = useLesson();
-  const series = useRunSeries(run.threads);
+  const { spec, engineFor, planner, reportMeasured } = useLesson();
+  const series = usePlan(planner);
   const [points, setPoints] = useState<ChartPoint[]>([]);
   const [serial, setSerial] = useState<FinishedRun | null>(null);
   if (!spec || !kindShows(spec, 'parallel-input'))
@@ -45,15 +49,17 @@ export function ParallelInputBlock() {
     const specs = readers.map((t) => ({ ...withReaders(mirror, t), items }));
     const alone = { ...withVariant(one, 'serial'), items };
     // Measured where allowed, each with the twin's point beside it; the twin alone beyond.
+    const job = (s: ExperimentSpec, engine: EngineKind, readers: number) => ({
+      ...runStepOf(readers === 0 ? 'serial' : `${readers} readers`, s, engine),
+      readers,
+    });
     const jobs = [
-      { spec: alone, engine: engineFor(alone).engine, readers: 0 },
+      job(alone, engineFor(alone).engine, 0),
       ...specs.flatMap((s, i) => {
-        const engine = i + 1 <= measuredUpTo ? engineFor(s).engine : ('simulation' as const);
+        const engine = i + 1 <= measuredUpTo ? engineFor(s).engine : 'simulation';
         return [
-          { spec: s, engine, readers: i + 1 },
-          ...(engine === 'threads'
-            ? [{ spec: s, engine: 'simulation' as const, readers: i + 1 }]
-            : []),
+          job(s, engine, i + 1),
+          ...(engine === 'threads' ? [job(s, 'simulation', i + 1)] : []),
         ];
       }),
     ];
@@ -61,29 +67,32 @@ export function ParallelInputBlock() {
     setSerial(null);
     const byReaders: Record<number, FinishedRun> = {};
     let serialRun: FinishedRun | null = null;
-    void series.start(jobs, (i, r) => {
-      if (i === 0) {
-        serialRun = r;
-        setSerial(r);
-        return;
-      }
-      const t = jobs[i].readers;
-      setPoints((ps) => [...ps, { x: t, y: r.summary.itemsPerSec, source: r.source }]);
-      if (r.source === 'simulation' && byReaders[t]) return;
-      byReaders[t] = r;
-      const measured = (f: FinishedRun | null | undefined): f is FinishedRun =>
-        f?.source === 'threads';
-      if (t === 4 && measured(byReaders[1]) && measured(byReaders[4]))
-        reportMeasured(
-          'four-readers',
-          byReaders[4].summary.itemsPerSec / byReaders[1].summary.itemsPerSec,
-        );
-      const best = Object.values(byReaders).filter(measured);
-      if (measured(serialRun) && best.length > 0)
-        reportMeasured(
-          'input-two-stage',
-          Math.max(...best.map((b) => b.summary.itemsPerSec)) / serialRun.summary.itemsPerSec,
-        );
+    series.start({
+      label: `Run the input end with 1..${MAX_READERS} readers`,
+      steps: jobs,
+      onResult: (r, _i, { readers: t }) => {
+        if (t === 0) {
+          serialRun = r;
+          setSerial(r);
+          return;
+        }
+        setPoints((ps) => [...ps, { x: t, y: r.summary.itemsPerSec, source: r.source }]);
+        if (r.source === 'simulation' && byReaders[t]) return;
+        byReaders[t] = r;
+        const measured = (f: FinishedRun | null | undefined): f is FinishedRun =>
+          f?.source === 'threads';
+        if (t === 4 && measured(byReaders[1]) && measured(byReaders[4]))
+          reportMeasured(
+            'four-readers',
+            byReaders[4].summary.itemsPerSec / byReaders[1].summary.itemsPerSec,
+          );
+        const best = Object.values(byReaders).filter(measured);
+        if (measured(serialRun) && best.length > 0)
+          reportMeasured(
+            'input-two-stage',
+            Math.max(...best.map((b) => b.summary.itemsPerSec)) / serialRun.summary.itemsPerSec,
+          );
+      },
     });
   };
 
@@ -103,9 +112,10 @@ export function ParallelInputBlock() {
     <div className="parallel-input" data-testid="parallel-input">
       <div className="buttons">
         <button onClick={measure} disabled={series.running} data-testid="measure-readers">
-          {series.running ? 'Measuring…' : `Run the input end with 1..${MAX_READERS} readers`}
+          Run the input end with 1..{MAX_READERS} readers
         </button>
       </div>
+      <PlanProgressLine plan={series} />
       <ModelChart
         xLabel="readers"
         yLabel="throughput (records/s)"
@@ -135,11 +145,6 @@ export function ParallelInputBlock() {
           </>
         )}
       </p>
-      {series.error && (
-        <p role="alert" className="notice error">
-          {series.error}
-        </p>
-      )}
     </div>
   );
 }

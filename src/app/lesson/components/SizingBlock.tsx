@@ -3,7 +3,7 @@
 // sharing cores) measures each stage's service time; the sizing model then gives N_optimal and
 // c_optimal for the layout on screen, shown as the equations with those numbers in them; the
 // controls move there and the sized configuration runs, its throughput shown beside the
-// prediction.
+// prediction. Both runs are one plan: the sized run is added once the measuring run is in.
 import { useState } from 'react';
 import { visitorCores } from '../../../engine/isolation';
 import { totalServiceUs, stageInputs, visitRatios } from '../../../model/serviceTime';
@@ -12,8 +12,9 @@ import { stageGroups } from '../../../spec/stageGroups';
 import { parallelStageCount } from '../../../spec/parallelThreads';
 import { formatRate, roundKeepingSum } from '../../../views/format';
 import { kindOf } from '../../../views/viewHelpers';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
 import { useLesson } from '../lessonContext';
-import { useRunSequence, type SequenceResults } from '../useRunSequence';
+import { useLivePlan, type KeyedResults, type KeyedRun } from '../useLivePlan';
 import { Formula } from './Formula';
 import { layoutPair, specWith } from './layouts';
 import { measuredTimes, planSizing, twinOfSized, type SizingPlan } from './sizingFormulas';
@@ -24,7 +25,7 @@ const MEASURE_ITEMS = [10, 200] as const;
 
 export function SizingBlock() {
   const { lesson, values, spec, changeMany, engineFor } = useLesson();
-  const sequence = useRunSequence();
+  const sequence = useLivePlan();
   const [plan, setPlan] = useState<SizingPlan | null>(null);
   const pair = layoutPair(lesson, values);
   const limitOf = (id: string) => {
@@ -40,8 +41,8 @@ export function SizingBlock() {
       : undefined;
 
   /** Once measured: size, move the controls there, and run the sized configuration. */
-  const sizeAndRun = (measured: SequenceResults) => {
-    if (!spec) return;
+  const sizeAndRun = (measured: KeyedResults): KeyedRun[] => {
+    if (!spec) return [];
     const times = measuredTimes(measured.measure.counters);
     const cores = visitorCores();
     const next = planSizing(
@@ -70,7 +71,7 @@ export function SizingBlock() {
       sized = twinOfSized(sized, times, cores);
     }
     setPlan(next);
-    if (sized) sequence.start([{ key: 'sized', spec: sized }], undefined, measured);
+    return sized ? [{ key: 'sized', label: 'the sized pipeline', spec: sized }] : [];
   };
 
   const measure = () => {
@@ -85,15 +86,19 @@ export function SizingBlock() {
       Math.min(MEASURE_ITEMS[1], Math.max(MEASURE_ITEMS[0], MEASURE_US / slowest)),
     );
     setPlan(null);
-    sequence.start([{ key: 'measure', spec: { ...base, items } }], sizeAndRun);
+    sequence.start(
+      'Size it for me',
+      [{ key: 'measure', label: 'measuring the service times', spec: { ...base, items } }],
+      (key, results) => (key === 'measure' ? sizeAndRun(results) : undefined),
+    );
   };
 
   if (!spec || !pair) return null;
-  const running = sequence.status === 'running';
+  const running = sequence.plan.running;
   const phase = running
-    ? sequence.current?.key === 'measure'
-      ? 'measuring'
-      : 'running'
+    ? sequence.results.measure
+      ? 'running'
+      : 'measuring'
     : plan
       ? 'done'
       : 'idle';
@@ -119,13 +124,10 @@ export function SizingBlock() {
     <section className="sizing" data-testid="size-it" data-phase={phase}>
       <div className="buttons">
         <button data-testid="size-it-button" onClick={measure} disabled={running}>
-          {phase === 'measuring'
-            ? 'Measuring service times…'
-            : phase === 'running'
-              ? 'Running the sized pipeline…'
-              : 'Size it for me'}
+          Size it for me
         </button>
       </div>
+      <PlanProgressLine plan={sequence.plan} />
       {times && measured && (
         <p data-testid="measured-times" data-kind={kindOf(measured.engine)}>
           Service time per item, {kindOf(measured.engine)} on a short run of {measured.spec.items}{' '}

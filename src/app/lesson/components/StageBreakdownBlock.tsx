@@ -1,14 +1,15 @@
 // ::stage-breakdown — the paper's Fig. 2 for both layouts side by side: each station's useful,
 // idle and blocked thread time from the run's stage counters (live while it runs), the bottleneck
 // marked, and each layout's time and throughput. "Run both layouts" runs the other layout, then
-// the selected one, with the same seed and controls, on the engine the page chose.
+// the selected one, with the same seed and controls, on the engine the page chose: one plan.
 import { useEffect } from 'react';
 import { formatRate } from '../../../views/format';
 import { StageBreakdown } from '../../../views/StageBreakdown';
 import { kindOf } from '../../../views/viewHelpers';
 import { useLesson } from '../lessonContext';
 import { sameSpec } from '../../../spec/sameSpec';
-import { useRunSequence } from '../useRunSequence';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
+import { useLivePlan } from '../useLivePlan';
 import { LAYOUT_CONTROL, latestRun, layoutPair, seconds, specWith, stationsOf } from './layouts';
 
 /** The paper row the side-by-side ratio is reported under (lessons/03's `paper`). */
@@ -16,7 +17,7 @@ export const COLLAPSE_ROW = 'collapse-beats-six';
 
 export function StageBreakdownBlock() {
   const { lesson, values, run, runs, engineFor, reportMeasured } = useLesson();
-  const sequence = useRunSequence();
+  const sequence = useLivePlan();
   const pair = layoutPair(lesson, values);
   const specs = pair?.map((l) => specWith(lesson, values, { layout: l.value })) ?? [];
   const finished = specs.map((s) => (s ? latestRun(runs, s) : undefined));
@@ -35,14 +36,16 @@ export function StageBreakdownBlock() {
   // The layout the controls select runs second: the experiment panel above shows the last run
   // beside the models of the selected layout, so its numbers must be that layout's.
   const order = pair[0].value === values[LAYOUT_CONTROL] ? [1, 0] : [0, 1];
-  const runBoth = () => sequence.start(order.map((i) => ({ key: pair[i].value, spec: specs[i]! })));
+  const runBoth = () =>
+    sequence.start(
+      'Run both layouts',
+      order.map((i) => ({ key: pair[i].value, label: pair[i].label, spec: specs[i]! })),
+    );
   return (
     <section className="stage-breakdown-block" data-testid="stage-breakdown">
       <div className="buttons">
-        <button data-testid="run-both" onClick={runBoth} disabled={sequence.status === 'running'}>
-          {sequence.status === 'running'
-            ? `Running ${sequence.current?.key === pair[0].value ? pair[0].label : pair[1].label}…`
-            : 'Run both layouts (same seed)'}
+        <button data-testid="run-both" onClick={runBoth} disabled={sequence.plan.running}>
+          Run both layouts (same seed)
         </button>
         <span className="hint">
           {engineFor(specs[0]!).engine === 'threads'
@@ -55,6 +58,7 @@ export function StageBreakdownBlock() {
               }`}
         </span>
       </div>
+      <PlanProgressLine plan={sequence.plan} />
       <div className="side-by-side">
         {pair.map((layout, i) => {
           const spec = specs[i]!;

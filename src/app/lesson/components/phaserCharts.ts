@@ -1,12 +1,15 @@
 // What the phaser lesson's charts share: the lesson's graph choice (a choice control `graph`
 // whose values name the graphs a chart runs), specs at chosen control values, the model's rate,
-// and which engine a job runs on.
-import { useMemo } from 'react';
+// and the chart's points per series, measured by plans on the page's planner.
+import { useMemo, useState } from 'react';
+import type { PointStep } from '../../../engine/planner/steps';
 import { modelItemsPerSec } from '../../../runtimes';
 import { applyControls, type ControlValues } from '../../../lessons/controls';
 import type { Lesson } from '../../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../../spec/experimentSpec';
 import type { ChartPoint } from '../../../engine/sweep';
+import { usePlan } from '../../plan/usePlan';
+import { useLesson } from '../lessonContext';
 
 /** The control whose choices are the graphs. */
 export const GRAPH_CONTROL = 'graph';
@@ -63,3 +66,44 @@ export const boundPerSec = (spec: ExperimentSpec) => modelItemsPerSec('stream-bo
 /** A series' point measured on real threads at `x` (its y), if one has come in. */
 export const measuredAt = (points: ChartPoint[] | undefined, x: number) =>
   points?.find((p) => p.x === x && p.source === 'threads')?.y;
+
+/** A point of a chart's series. */
+export interface SeriesStep extends PointStep {
+  series: string;
+}
+
+/** A later point of the same x and source replaces the earlier one. */
+const withPoint =
+  (p: ChartPoint, series: string) =>
+  (ps: Record<string, ChartPoint[]>): Record<string, ChartPoint[]> => ({
+    ...ps,
+    [series]: [...(ps[series] ?? []).filter((q) => q.x !== p.x || q.source !== p.source), p],
+  });
+
+/** A chart's points per series and the plan that measures them: `start` runs the steps (one plan
+ * at a time; points come in as each finishes), then `onDone` with every point of a plan that ran
+ * to its end. */
+export function useSeriesPoints() {
+  const { planner } = useLesson();
+  const plan = usePlan(planner);
+  const [points, setPoints] = useState<Record<string, ChartPoint[]>>({});
+  const start = (
+    label: string,
+    steps: SeriesStep[],
+    onDone?: (all: Record<string, ChartPoint[]>) => void,
+  ) => {
+    let collected: Record<string, ChartPoint[]> = {};
+    plan.start({
+      label,
+      steps,
+      onResult: (p, _i, { series }) => {
+        collected = withPoint(p, series)(collected);
+        setPoints(withPoint(p, series));
+      },
+      onEnd: ({ state }) => {
+        if (state === 'done') onDone?.(collected);
+      },
+    });
+  };
+  return { points, plan, start };
+}

@@ -1,7 +1,8 @@
 // Recording and replaying on a lesson page: Record starts a run with a recorder watching it;
 // a finished recording can be replayed, saved, or exported (trace, run CSV); a saved one is opened
 // again by the file picker or by dropping it anywhere on the page. Opening checks the file and
-// that it fits this lesson, then ends whatever runs (a live run, a sweep) before the replay starts.
+// that it fits this lesson, then ends whatever runs (a live run, a sweep: any plan) before the
+// replay starts. The recorded run is a plan of one live run, with the recorder watching it.
 import { useEffect, useRef, useState } from 'react';
 import { visitorCores } from '../../../engine/isolation';
 import type { PipelineRun } from '../../../engine/pipeline/pipelineRun';
@@ -19,7 +20,6 @@ import type { ChooseEngineResult } from '../../../engine/pipeline/chooseEngine';
 import { download, exportName } from '../../download';
 import { newLiveTracker } from '../../../runtimes';
 import { WINDOW_US, type LessonRun } from '../useLessonRun';
-import type { LessonSweep } from '../useSweep';
 import { recordingFits, type Refusal } from './recordingFits';
 
 export type LessonReplay = ReturnType<typeof useRecordReplay>;
@@ -41,9 +41,8 @@ export function useRecordReplay(p: {
   spec: ExperimentSpec | null;
   engine: ChooseEngineResult | null;
   run: LessonRun;
-  sweep: LessonSweep;
 }) {
-  const { lesson, values, setValues, spec, engine, run, sweep } = p;
+  const { lesson, values, setValues, spec, engine, run } = p;
   /** The last recording made or opened here. */
   const [recording, setRecording] = useState<Recording | null>(null);
   /** The recorder of the run in flight, while it records. */
@@ -53,7 +52,6 @@ export function useRecordReplay(p: {
 
   const record = () => {
     if (!spec || !engine) return;
-    sweep.cancel();
     const r = new Recorder({
       recordedAt: new Date().toISOString(),
       origin: { userAgent: navigator.userAgent, cores: visitorCores() },
@@ -73,7 +71,7 @@ export function useRecordReplay(p: {
     });
   };
 
-  /** Replays `rec` here: ends any live run or sweep first, sets the controls it was made at.
+  /** Replays `rec` here: ends any plan in flight first, sets the controls it was made at.
    * False (and a notice saying why) when it does not fit this lesson. */
   const replay = (rec: Recording, playing: boolean): boolean => {
     const fits = recordingFits(rec, lesson);
@@ -81,7 +79,6 @@ export function useRecordReplay(p: {
       setNotice({ kind: 'error', ...fits.refusal });
       return false;
     }
-    sweep.cancel();
     // Only when they differ: a page without controls keeps its own query (#/experiment?spec=…).
     if (JSON.stringify(fits.values) !== JSON.stringify(values)) setValues(fits.values);
     setNotice(null);
