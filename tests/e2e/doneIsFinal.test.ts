@@ -213,12 +213,16 @@ describe('real threads', () => {
     const race = '[data-testid=queue-race]';
     await page.getByTestId('race-run').click();
     await expect
-      .poll(() => page.locator(`${race} [data-testid=race-progress]`).textContent(), {
-        timeout: 60_000,
-      })
-      .toMatch(/^[1-9]\d* of /);
+      .poll(
+        async () =>
+          Number(
+            await page.locator(`${race} [data-testid=plan-progress]`).getAttribute('data-done'),
+          ),
+        { timeout: 60_000 },
+      )
+      .toBeGreaterThan(0);
     await watchDone(page, race, DONE, [race, '[data-testid=paper-claim]']);
-    await page.getByTestId('race-stop').click();
+    await page.locator(`${race} [data-testid=plan-stop]`).click();
     await expectFinalOnceDone(page, true);
   });
 });

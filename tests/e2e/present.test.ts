@@ -393,7 +393,7 @@ test('a race goes on while the presenter steps to another race view and back, an
     await page.keyboard.press(key);
     await expect.poll(() => present.getAttribute('data-step')).toBe(String(want));
   };
-  const racing = () => page.getByTestId('race-stop').count();
+  const racing = () => page.locator('[data-testid=queue-race] [data-testid=plan-stop]').count();
   await page.getByTestId('race-run').click();
   await expect.poll(racing).toBe(1);
   // Step 3 (the fences table) shares the race: the race carries on and ends on its own.

@@ -12,6 +12,8 @@ import { openHarness, pageErrors, type Harness } from './harness';
 import { expectBadQueryNamed, lessonFile, openLesson, runToDone } from './lessonHelpers';
 
 const SLUG = 'queues-and-cache-lines';
+/** The race's Stop, there while its plan runs. */
+const raceStop = (page: Page) => page.locator('[data-testid=queue-race] [data-testid=plan-stop]');
 const lesson = lessonFile(SLUG);
 /** The lesson's run: its items through a BatchQueue of two semi-buffers of capacity / 2 items. */
 const spec = lesson.experiment as { items: number; queue: { capacity: number } };
@@ -72,8 +74,8 @@ describe('on real threads', () => {
       );
     // Bars fill in as runs end, before the race is over.
     await expect.poll(measuredBars, { timeout: 60_000 }).toBeGreaterThan(0);
-    expect(await page.getByTestId('race-stop').count()).toBe(1);
-    await expect.poll(() => page.getByTestId('race-stop').count(), { timeout: 120_000 }).toBe(0);
+    expect(await raceStop(page).count()).toBe(1);
+    await expect.poll(() => raceStop(page).count(), { timeout: 120_000 }).toBe(0);
     expect(await measuredBars()).toBe(RACE_QUEUES.length);
     const ratio = page.getByTestId('race-ratio');
     expect(Number(await ratio.getAttribute('data-ratio'))).toBeGreaterThan(0);
@@ -114,7 +116,7 @@ describe('on real threads', () => {
 
     // Mid-race, leave: the lesson's engine workers and their pthread Workers all end.
     await page.getByTestId('race-run').click();
-    await expect.poll(() => page.getByTestId('race-stop').count()).toBe(1);
+    await expect.poll(() => raceStop(page).count()).toBe(1);
     expect(page.workers().length).toBeGreaterThan(0);
     await page.evaluate(() => (location.hash = '#/'));
     await expect.poll(() => page.workers().length, { timeout: 20_000 }).toBe(0);

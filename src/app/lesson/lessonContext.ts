@@ -9,6 +9,7 @@ import type { RunPlanner } from '../../engine/planner/steps';
 import type { ControlValues } from '../../lessons/controls';
 import type { Lesson } from '../../lessons/loadLessons';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
+import type { RaceSession } from '../queues/raceSession';
 import type { LessonReplay } from './replay/useRecordReplay';
 import type { FinishedRun, LessonRun, RunEvent } from './useLessonRun';
 import type { StageSweeps } from './stageSweeps';
@@ -42,6 +43,8 @@ export interface LessonContextValue {
   onRunEvent: (listener: (event: RunEvent) => void) => () => void;
   /** The sweeps the components on screen offer (the presenter's `s` runs the newest). */
   stageSweeps: StageSweeps;
+  /** The queue race's runs on this page and its panels' plans (lesson 5). */
+  races: RaceSession;
   /** Whether the run of this spec object was started at the controls' settings (not a view's own
    * run of another spec). */
   ranAtControls: (runSpec: ExperimentSpec) => boolean;

@@ -12,6 +12,7 @@ import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { sameSpec } from '../../spec/sameSpec';
 import type { LessonContextValue } from './lessonContext';
 import { usePagePlanner } from '../plan/usePagePlanner';
+import { RaceSession } from '../queues/raceSession';
 import { useRecordReplay } from './replay/useRecordReplay';
 import { useLessonRun, type FinishedRun, type RunEvent } from './useLessonRun';
 import { StageSweeps } from './stageSweeps';
@@ -55,6 +56,7 @@ export function useLessonSession(
   const [runs, setRuns] = useState<FinishedRun[]>([]);
   const [listeners] = useState(() => new Set<(event: RunEvent) => void>());
   const [stageSweeps] = useState(() => new StageSweeps());
+  const [races] = useState(() => new RaceSession(page.planner, page.engines));
   // The runs (by their spec object) started at the controls' settings, as against a view's own
   // run of another spec (lesson 3's other layout): the panel pairs such a run's numbers with the
   // controls, and says so when the controls move after it. Weak: a run's spec goes with the run.
@@ -113,6 +115,7 @@ export function useLessonSession(
     runs,
     onRunEvent,
     stageSweeps,
+    races,
     ranAtControls: (runSpec: ExperimentSpec) => controlsRuns.has(runSpec),
     /** Stops any plan (a run, a sweep), clears the chart and measurements, controls to defaults. */
     reset: () => {

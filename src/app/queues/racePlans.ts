@@ -18,6 +18,18 @@ export const RACE_RUN_MS = 250;
  * with the committed benchmark results (the paper's whole buffer was 64 lines). */
 export const RACE_SEMI_ITEMS = 512;
 
+/** One run of a plan, for its progress report: the queue and what sets it apart, and its round. */
+export function raceRunLabel(config: RaceConfig, round: number): string {
+  const parts: string[] = [config.queue];
+  if (config.variant && config.variant !== 'comm') parts.push(config.variant);
+  if (config.stages !== undefined && config.stages !== 2)
+    parts.push(config.stages === 1 ? 'alone' : `${config.stages} threads`);
+  if (config.semiItems !== undefined && config.semiItems !== RACE_SEMI_ITEMS)
+    parts.push(`${config.semiItems / ITEMS_PER_LINE} lines`);
+  if (config.offeredPerS) parts.push('latency');
+  return `${parts.join(', ')} (round ${round + 1})`;
+}
+
 /** `rounds` rounds of `configs`, rotated by one more each round. */
 export function interleave(configs: RaceConfig[], rounds = RACE_ROUNDS): RaceConfig[] {
   const out: RaceConfig[] = [];

@@ -1,12 +1,15 @@
-// The queue race of one lesson page: one engine (a worker of its own, created on the first race),
-// one plan at a time, and every run measured on this visit. The lesson's race panels share it
-// (useRaceSession counts them): the last one to unmount disposes the engine, which terminates its
-// worker and every pthread it started, so leaving the page mid-race leaves no thread running.
-// A panel that replaces another in one commit (a presenter step, the race → the fences table)
-// keeps the session and the race in flight: disposal waits until the commit is over.
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { threadsUnavailableReason, visitorCores } from '../../engine/isolation';
-import { RaceEngine } from '../../engine/race/raceEngine';
+// The queue race of one lesson page: every run measured on this visit and the plans that measured
+// them (the race's views compare runs of one plan, paired by round), and the panels' plans, each a
+// plan of race runs on the page's planner (one plan at a time for the whole page: a race never
+// shares the cores with another run). The lesson's race panels share the session
+// (app/lesson/useRaceSession.ts enters each): a panel's plan goes on while another race panel
+// replaces it (a presenter step, the race → the fences table), and when the last one is gone its
+// plan stops and the race engine's worker and threads end. That waits until the commit is over, so
+// a panel that replaces another in one commit keeps the race in flight.
+import { threadsUnavailableReason } from '../../engine/isolation';
+import type { PageEngines } from '../../engine/planner/pageEngines';
+import type { PlanHandle } from '../../engine/planner/planner';
+import type { RaceStep, RunPlanner } from '../../engine/planner/steps';
 import {
   raceKey,
   type LayoutQueue,
@@ -14,141 +17,108 @@ import {
   type RaceConfig,
 } from '../../spec/raceConfig';
 import type { RacePlanInfo, RaceRun } from '../../live/raceSummary';
-import { wasmModuleUrl } from '../../engine/wasmUrl';
-import { RACE_ROUNDS } from './racePlans';
+import { RACE_ROUNDS, raceRunLabel } from './racePlans';
 
-/** Which panel started the plan in flight. */
+/** Which panel started a plan: each shows its own plan's progress. */
 export type RaceJob = 'race' | 'fences' | 'false-sharing' | 'semi' | 'speedup';
+
+/** The planner's owner name of a panel's plans. */
+export const raceOwner = (job: RaceJob) => `race:${job}`;
 
 export interface RaceSessionState {
   /** Why races cannot run here (no cross-origin isolation), or null. */
   unavailable: string | null;
-  running: { job: RaceJob; done: number; total: number } | null;
   /** Every run measured on this visit, in the order they ended, with its plan and round. */
   results: RaceRun[];
   /** Every plan started on this visit, oldest first, with what it planned to measure. */
   plans: RacePlanInfo[];
-  /** The last plan's error (a config the C++ rejected, the engine failing to load). */
+  /** Why the queues' layouts could not be read (the engine failing to load), or null. */
   error: string | null;
   layouts: Record<LayoutQueue, QueueLayout> | null;
 }
 
 export class RaceSession {
-  private state: RaceSessionState = {
-    unavailable: threadsUnavailableReason(),
-    running: null,
-    results: [],
-    plans: [],
-    error: null,
-    layouts: null,
-  };
+  private state: RaceSessionState;
   private readonly listeners = new Set<() => void>();
-  private engine: RaceEngine | null = null;
-  private handle: { cancel: () => void } | null = null;
+  private handle: PlanHandle | null = null;
   private wantLayouts = false;
   private plans = 0;
+  /** Race panels mounted now. */
+  private users = 0;
 
-  constructor(private readonly createEngine: () => RaceEngine = defaultEngine) {}
+  constructor(
+    private readonly planner: RunPlanner,
+    private readonly engines: Pick<PageEngines, 'race' | 'releaseRace'>,
+    unavailable = threadsUnavailableReason(),
+  ) {
+    this.state = { unavailable, results: [], plans: [], error: null, layouts: null };
+  }
 
   readonly subscribe = (listener: () => void) => {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => void this.listeners.delete(listener);
   };
   readonly snapshot = () => this.state;
 
-  /** Runs `plan` (`rounds` rounds of equal length, racePlans.ts) for `job`, cancelling the plan
-   * in flight (the latest request wins). */
-  run(job: RaceJob, plan: RaceConfig[], rounds = RACE_ROUNDS): void {
+  /** Runs `plan` (`rounds` rounds of equal length, racePlans.ts) for `job` as a plan named
+   * `label`; the planner stops whatever plan was running (the latest wins). */
+  run(job: RaceJob, label: string, plan: RaceConfig[], rounds = RACE_ROUNDS): void {
     if (this.state.unavailable) return;
-    this.handle?.cancel();
     const planId = ++this.plans;
     this.update({
-      running: { job, done: 0, total: plan.length },
-      error: null,
       plans: [...this.state.plans, { id: planId, keys: new Set(plan.map(raceKey)) }],
     });
     const perRound = Math.max(1, plan.length / rounds);
-    const handle = this.getEngine().run(plan, {
-      result: (index, result) => {
-        const running = this.state.running;
-        const run: RaceRun = { ...result, plan: planId, round: Math.floor(index / perRound) };
-        this.update({
-          results: [...this.state.results, run],
-          running: running && { ...running, done: running.done + 1 },
-        });
-      },
-      done: ({ error }) => {
-        if (this.handle !== handle) return;
-        this.handle = null;
-        this.update({ running: null, error });
-      },
+    const steps = plan.map((config, index): RaceStep & { round: number } => {
+      const round = Math.floor(index / perRound);
+      return { kind: 'race', label: raceRunLabel(config, round), config, round };
     });
-    this.handle = handle;
-  }
-
-  cancel(): void {
-    this.handle?.cancel();
+    this.handle = this.planner.submit({
+      label,
+      owner: raceOwner(job),
+      steps,
+      onResult: (result, _i, { round }) =>
+        this.update({ results: [...this.state.results, { ...result, plan: planId, round }] }),
+    });
   }
 
   /** Asks the engine for the compared queues' layouts once (they never change). */
   requestLayouts(): void {
     if (this.state.unavailable || this.wantLayouts) return;
     this.wantLayouts = true;
-    this.getEngine()
+    this.engines
+      .race()
       .layouts()
       .then((layouts) => this.update({ layouts }))
-      .catch((e: Error) => this.update({ error: e.message }));
+      .catch((e: Error) => {
+        this.wantLayouts = false;
+        this.update({ error: e.message });
+      });
   }
 
-  /** Ends the engine (and the plan in flight: the session says so, it is not left "running");
-   * a later run starts a new engine. */
-  dispose(): void {
+  /** A race panel mounted; returns its unmount. */
+  enter(): () => void {
+    this.users++;
+    return () => {
+      this.users--;
+      // After this commit's effects: a panel mounting in the same commit takes the race over.
+      queueMicrotask(() => {
+        if (this.users === 0) this.release();
+      });
+    };
+  }
+
+  /** No race panel is left: the race in flight stops (it says so) and the engine's worker and
+   * threads end; a later race starts a new engine. */
+  private release(): void {
+    this.handle?.stop('no race view is on screen');
     this.handle = null;
-    this.engine?.dispose();
-    this.engine = null;
-    if (this.state.running) this.update({ running: null });
-    this.listeners.clear();
-  }
-
-  private getEngine(): RaceEngine {
-    this.engine ??= this.createEngine();
-    return this.engine;
+    this.engines.releaseRace();
+    if (!this.state.layouts) this.wantLayouts = false;
   }
 
   private update(patch: Partial<RaceSessionState>): void {
     this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l();
+    for (const l of [...this.listeners]) l();
   }
-}
-
-function defaultEngine(): RaceEngine {
-  // A core per thread of the longest chain a panel runs is not guaranteed: the pool starts at
-  // the visitor's cores and grows while the engine worker waits in its event loop.
-  return new RaceEngine(wasmModuleUrl('pipelab-web-mt.js'), visitorCores());
-}
-
-let shared: { session: RaceSession; users: number } | null = null;
-
-/** The page's race session, shared by every panel mounted at once. */
-export function useRaceSession(): [RaceSessionState, RaceSession] {
-  const [session] = useState(() => {
-    shared ??= { session: new RaceSession(), users: 0 };
-    return shared.session;
-  });
-  useEffect(() => {
-    if (!shared || shared.session !== session) shared = { session, users: 0 };
-    shared.users++;
-    return () => {
-      if (!shared || shared.session !== session) return;
-      if (--shared.users > 0) return;
-      // After this commit's effects: a panel mounting in the same commit takes the session over.
-      queueMicrotask(() => {
-        if (shared?.session !== session || shared.users > 0) return;
-        session.dispose();
-        shared = null;
-      });
-    };
-  }, [session]);
-  const state = useSyncExternalStore(session.subscribe, session.snapshot);
-  return [state, session];
 }

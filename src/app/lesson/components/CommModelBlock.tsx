@@ -14,7 +14,8 @@ import { SpeedupChart, type SpeedupSeries } from '../../../views/SpeedupChart';
 import { ControlsPanel } from '../ControlsPanel';
 import { useLesson } from '../lessonContext';
 import { commConfig, speedupConfigs, speedupPlan, SPEEDUP_QUEUES } from '../../queues/racePlans';
-import { useRaceSession } from '../../queues/raceSession';
+import { useRaceSession } from '../useRaceSession';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
 import { QUEUE_LABELS } from './QueueRaceBlock';
 import { CHART_WIDTH_PX } from './layout';
 
@@ -86,7 +87,7 @@ function series(results: RaceRun[], tSeqNominalUs: number, cores: number) {
 
 export function CommModelBlock() {
   const { lesson, values, change } = useLesson();
-  const [state, session] = useRaceSession();
+  const { state, plan, start } = useRaceSession('speedup');
   const cores = visitorCores();
   const tSeqNominalUs = Number(values.tseq) || 1;
   const controls = lesson.controls.filter((c) => c.id === 'tseq');
@@ -94,30 +95,28 @@ export function CommModelBlock() {
     () => series(state.results, tSeqNominalUs, cores),
     [state.results, tSeqNominalUs, cores],
   );
-  const running = state.running?.job === 'speedup';
   return (
     <div className="comm-model" data-testid="comm-model">
       <ControlsPanel controls={controls} values={values} onChange={change} />
       {state.unavailable ? (
         <p className="notice">Measuring speed-ups needs real threads: {state.unavailable}</p>
       ) : (
-        <div className="buttons">
-          <button
-            data-testid="speedup-run"
-            onClick={() =>
-              session.run('speedup', speedupPlan(Math.min(cores, MAX_STAGES), tSeqNominalUs))
-            }
-          >
-            {running
-              ? 'Measuring…'
-              : `Measure T_comm and speed-ups up to ${Math.min(cores, MAX_STAGES)} stages`}
-          </button>
-          {running && (
-            <span className="hint">
-              {state.running!.done} of {state.running!.total} runs
-            </span>
-          )}
-        </div>
+        <>
+          <div className="buttons">
+            <button
+              data-testid="speedup-run"
+              onClick={() =>
+                start(
+                  'Measure T_comm and speed-ups',
+                  speedupPlan(Math.min(cores, MAX_STAGES), tSeqNominalUs),
+                )
+              }
+            >
+              Measure T_comm and speed-ups up to {Math.min(cores, MAX_STAGES)} stages
+            </button>
+          </div>
+          <PlanProgressLine plan={plan} />
+        </>
       )}
       <SpeedupChart
         tSeqUs={model.tSeqUs}

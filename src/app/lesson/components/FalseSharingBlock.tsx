@@ -7,8 +7,9 @@ import { measuredInNewestPlan, pairedRatio, type PairedRatio } from '../../../li
 import { counted } from '../../../spec/words';
 import { QueueLayoutView } from '../../../views/QueueLayoutView';
 import { RaceBars } from '../../../views/RaceBars';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
 import { commConfig, commPlan, FALSE_SHARING_QUEUES } from '../../queues/racePlans';
-import { useRaceSession } from '../../queues/raceSession';
+import { useRaceSession } from '../useRaceSession';
 import { QUEUE_LABELS } from './QueueRaceBlock';
 import { CHART_WIDTH_PX } from './layout';
 
@@ -18,7 +19,7 @@ const PAIRS: Array<[RaceQueue, RaceQueue, string]> = [
 ];
 
 export function FalseSharingBlock() {
-  const [state, session] = useRaceSession();
+  const { state, session, plan, start } = useRaceSession('false-sharing');
   useEffect(() => session.requestLayouts(), [session]);
   // The newest plan that raced all four (this panel's, or a race of every queue): the bars and
   // the ratios below are the same rounds.
@@ -30,21 +31,23 @@ export function FalseSharingBlock() {
     );
     return Object.fromEntries(FALSE_SHARING_QUEUES.map((q, i) => [q, found[i]]));
   }, [state.results, state.plans]);
-  const running = state.running?.job === 'false-sharing';
   return (
     <div className="false-sharing" data-testid="false-sharing">
       {state.unavailable ? (
         <p className="notice">Padded against unpadded needs real threads: {state.unavailable}</p>
       ) : (
-        <div className="buttons">
-          <button
-            data-testid="false-sharing-run"
-            onClick={() => session.run('false-sharing', commPlan(FALSE_SHARING_QUEUES))}
-            disabled={running}
-          >
-            {running ? 'Measuring…' : 'Race padded against unpadded'}
-          </button>
-        </div>
+        <>
+          <div className="buttons">
+            <button
+              data-testid="false-sharing-run"
+              onClick={() => start('Race padded against unpadded', commPlan(FALSE_SHARING_QUEUES))}
+              disabled={plan.running}
+            >
+              Race padded against unpadded
+            </button>
+          </div>
+          <PlanProgressLine plan={plan} />
+        </>
       )}
       <RaceBars
         widthPx={CHART_WIDTH_PX}

@@ -10,10 +10,11 @@ import { measured, measuredInNewestPlan, pairedRatio } from '../../../live/raceS
 import { formatRate } from '../../../views/format';
 import { RaceBars, type RaceBarRow } from '../../../views/RaceBars';
 import { benchRate } from '../../../lessons/queueBench';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
 import { ControlsPanel } from '../ControlsPanel';
 import { useLesson } from '../lessonContext';
 import { racePlan, RACE_ROUNDS, RACE_SEMI_ITEMS } from '../../queues/racePlans';
-import { useRaceSession } from '../../queues/raceSession';
+import { useRaceSession } from '../useRaceSession';
 import { chainTwin } from '../../queues/chainTwin';
 import { CHART_WIDTH_PX } from './layout';
 
@@ -66,7 +67,7 @@ function benchRows(variant: RaceVariant, stages: number): RaceBarRow[] {
 
 export function QueueRaceBlock() {
   const { lesson, values, change, reportMeasured } = useLesson();
-  const [state, session] = useRaceSession();
+  const { state, plan, start } = useRaceSession('race');
   const { variant, stages } = raceSetting(values);
   const cores = visitorCores();
   const controls = lesson.controls.filter((c) => c.id === 'race' || c.id === 'chain');
@@ -90,7 +91,7 @@ export function QueueRaceBlock() {
     () => (oversubscribed ? chainTwin(state.results, variant, stages) : null),
     [oversubscribed, state.results, variant, stages],
   );
-  const racing = state.running?.job === 'race';
+  const racing = plan.running;
   return (
     <section
       className="queue-race"
@@ -109,21 +110,12 @@ export function QueueRaceBlock() {
           <div className="buttons">
             <button
               data-testid="race-run"
-              onClick={() => session.run('race', racePlan(variant, stages))}
+              onClick={() => start('Race the queues', racePlan(variant, stages))}
             >
               {racing ? 'Restart the race' : 'Race the queues'}
             </button>
-            {state.running && (
-              <button data-testid="race-stop" onClick={() => session.cancel()}>
-                Stop
-              </button>
-            )}
-            {state.running && (
-              <span className="hint" data-testid="race-progress">
-                {state.running.done} of {state.running.total} runs
-              </span>
-            )}
           </div>
+          <PlanProgressLine plan={plan} />
           <p className="hint">
             {RACE_QUEUES.length} queues × {RACE_ROUNDS} rounds of a quarter second each, in a
             rotating order; each bar is the middle round, its whisker the slowest to the fastest.

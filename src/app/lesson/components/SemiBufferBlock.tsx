@@ -9,6 +9,7 @@ import { ITEMS_PER_LINE } from '../../../spec/raceConfig';
 import { measured } from '../../../live/raceSummary';
 import { spreadOf } from '../../../model/spread';
 import { LatencyChart } from '../../../views/LatencyChart';
+import { counted } from '../../../spec/words';
 import { formatRate } from '../../../views/format';
 import { ControlsPanel } from '../ControlsPanel';
 import { useLesson } from '../lessonContext';
@@ -18,12 +19,13 @@ import {
   semiPlan,
   SEMI_LINE_CHOICES,
 } from '../../queues/racePlans';
-import { useRaceSession } from '../../queues/raceSession';
+import { useRaceSession } from '../useRaceSession';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
 import { CHART_WIDTH_PX } from './layout';
 
 export function SemiBufferBlock() {
   const { lesson, values, change } = useLesson();
-  const [state, session] = useRaceSession();
+  const { state, plan, start } = useRaceSession('semi');
   const lines = Number(values.semi) || 1;
   const controls = lesson.controls.filter((c) => c.id === 'semi');
   const points = useMemo(
@@ -40,29 +42,29 @@ export function SemiBufferBlock() {
   );
   const probe = measured(state.results, semiConfigs(lines).latency)?.runs.at(-1) ?? null;
   const semiItems = lines * ITEMS_PER_LINE;
-  const running = state.running?.job === 'semi';
   return (
     <div className="semi-latency" data-testid="semi-latency">
       <ControlsPanel controls={controls} values={values} onChange={change} />
       {state.unavailable ? (
         <p className="notice">Measuring latency needs real threads: {state.unavailable}</p>
       ) : (
-        <div className="buttons">
-          <button data-testid="semi-run" onClick={() => session.run('semi', semiPlan([lines]))}>
-            Measure {lines} line{lines === 1 ? '' : 's'}
-          </button>
-          <button
-            data-testid="semi-run-all"
-            onClick={() => session.run('semi', semiPlan(SEMI_LINE_CHOICES))}
-          >
-            Measure every size
-          </button>
-          {running && (
-            <span className="hint">
-              {state.running!.done} of {state.running!.total} runs
-            </span>
-          )}
-        </div>
+        <>
+          <div className="buttons">
+            <button
+              data-testid="semi-run"
+              onClick={() => start(`Measure ${counted(lines, 'line')}`, semiPlan([lines]))}
+            >
+              Measure {counted(lines, 'line')}
+            </button>
+            <button
+              data-testid="semi-run-all"
+              onClick={() => start('Measure every size', semiPlan(SEMI_LINE_CHOICES))}
+            >
+              Measure every size
+            </button>
+          </div>
+          <PlanProgressLine plan={plan} />
+        </>
       )}
       <p className="hint">
         {lines} line{lines === 1 ? '' : 's'} of 8-byte items: {semiItems} items per semi-buffer.

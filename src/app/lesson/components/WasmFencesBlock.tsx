@@ -9,8 +9,9 @@ import type { RaceQueue } from '../../../spec/raceConfig';
 import { benchRatio, type BenchRatio } from '../../../lessons/queueBench';
 import { measuredInNewestPlan, pairedRatio, type PairedRatio } from '../../../live/raceSummary';
 import { counted } from '../../../spec/words';
+import { PlanProgressLine } from '../../plan/PlanProgressLine';
 import { commConfig, commPlan, FENCE_QUEUES } from '../../queues/racePlans';
-import { useRaceSession } from '../../queues/raceSession';
+import { useRaceSession } from '../useRaceSession';
 
 interface Comparison {
   id: string;
@@ -46,7 +47,7 @@ const fmt = (r: { median?: number; ratio?: number; min: number; max: number }) =
   `${(r.median ?? r.ratio)!.toFixed(2)}× (${r.min.toFixed(2)}–${r.max.toFixed(2)})`;
 
 export function WasmFencesBlock() {
-  const [state, session] = useRaceSession();
+  const { state, plan, start } = useRaceSession('fences');
   // The newest plan that measured all four (this table's, or a race of every queue).
   const here = useMemo(() => {
     const found = measuredInNewestPlan(state.results, state.plans, FENCE_QUEUES.map(commConfig));
@@ -97,21 +98,22 @@ export function WasmFencesBlock() {
       {state.unavailable ? (
         <p className="notice">The middle column needs real threads: {state.unavailable}</p>
       ) : (
-        <div className="buttons">
-          <button
-            data-testid="fences-run"
-            onClick={() => session.run('fences', commPlan(FENCE_QUEUES))}
-            disabled={state.running?.job === 'fences'}
-          >
-            {state.running?.job === 'fences'
-              ? 'Measuring…'
-              : `Measure these ${COMPARISONS.length} ratios here (${FENCE_QUEUES.length} queues)`}
-          </button>
-          <span className="hint">
-            (the race measures them too, with comm and 2 threads; the middle column shows the newer
-            of the two, so after this button it need not match the race&apos;s bars)
-          </span>
-        </div>
+        <>
+          <div className="buttons">
+            <button
+              data-testid="fences-run"
+              onClick={() => start('Measure the fence ratios', commPlan(FENCE_QUEUES))}
+              disabled={plan.running}
+            >
+              Measure these {COMPARISONS.length} ratios here ({FENCE_QUEUES.length} queues)
+            </button>
+            <span className="hint">
+              (the race measures them too, with comm and 2 threads; the middle column shows the
+              newer of the two, so after this button it need not match the race&apos;s bars)
+            </span>
+          </div>
+          <PlanProgressLine plan={plan} />
+        </>
       )}
     </div>
   );
