@@ -35,7 +35,7 @@
 #include "pipelab/phaser/cycle_detection.hpp"
 #include "pipelab/phaser/stream.hpp"
 #include "pipelab/pipeline/phaser_graph/phaser_runtime.hpp"
-#include "pipelab/pipeline/spec_parse.hpp"
+#include "pipelab/pipeline/runtime_kinds.hpp"
 #include "pipelab/queues/batch_queue.hpp"
 #include "pipelab/queues/wait_policy.hpp"
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "page_drain.hpp"
-#include "pipelab/pipeline/make_runtime.hpp"
+#include "pipelab/pipeline/runtime_kinds.hpp"
 #include "pipelab/pipeline/two_stage_io/input_runtime.hpp"
 #include "pipelab/pipeline/two_stage_io/output_runtime.hpp"
 

@@ -22,8 +22,6 @@ export interface PipelabModule {
   _free(ptr: number): void;
   stringToUTF8(text: string, ptr: number, maxBytes: number): void;
   lengthBytesUTF8(text: string): number;
-  /** JSON text {"spec": normalised} or {"error": {path, message}}; valid until the next call. */
-  _pl_spec_check(specJsonPtr: number): number;
   _pl_pipeline_create(specJsonPtr: number): number;
   _pl_pipeline_start(): number;
   _pl_pipeline_finished(): number;

@@ -1,8 +1,7 @@
 // The barrier runtime's own fields and rules (contracts/spec.md, "Runtime kinds"): which barrier
 // the threads meet at, who schedules them (the OS, or explicit packing onto `cores` core threads),
 // the time slice, and the checks that tie them to the rest of the spec. Read after `queue` (the
-// kind's ownFields in runtimeKinds.ts), in the order below; the C++ twin is barrier_fields() in
-// wasm/include/pipelab/pipeline/spec_parse.hpp.
+// kind's ownFields in runtimeKinds.ts), in the order below.
 import { DEFAULTS, LIMITS } from './limits';
 import { readEnum, readInteger, SpecError, type JsonObject } from './specFields';
 

@@ -1,9 +1,7 @@
 // The ExperimentSpec type and its validator (contracts/spec.md): untrusted JSON in, a complete
-// spec out (defaults applied), or a SpecError naming the first bad field. The C++ parser
-// (wasm/include/pipelab/pipeline/spec_parse.hpp) makes the same checks in the same order with
-// the same messages; the case table tests/fixtures/spec-cases.json holds the two to it.
+// spec out (defaults applied), or a SpecError naming the first bad field. Every message a person
+// reads about a spec comes from here; the C++ side checks only what its runtimes need.
 import type { BarrierKind, Schedule } from './barrierFields';
-import { readJsonText } from './jsonText';
 import { DEFAULTS, LIMITS } from './limits';
 import {
   checkGraph,
@@ -351,8 +349,3 @@ export const outputsPerItem = (spec: Pick<ExperimentSpec, 'stages'>): number =>
 /** Items out of the last stage over the whole run. */
 export const itemsOut = (spec: Pick<ExperimentSpec, 'stages' | 'items'>): number =>
   spec.items * outputsPerItem(spec);
-
-/** The same from JSON text, read as the C++ parser reads it (byte offsets in syntax errors). */
-export function parseExperimentSpecJson(text: string): ExperimentSpec {
-  return parseExperimentSpec(readJsonText(text));
-}

@@ -2,8 +2,8 @@
 // (a split stage: `threads` copies of one), each stream a bounded phaser that the stages in `from`
 // signal and the stages in `to` wait on. This file reads the `streams` list, checks the graph as a
 // whole (the rules below, in this order) and answers the questions the twin, the models and the
-// views ask of a graph. Its C++ twin is wasm/include/pipelab/pipeline/spec_graph.hpp: the same
-// checks in the same order, with the same messages (the case table holds the two together).
+// views ask of a graph. The C++ runtime checks the graph too, with short messages
+// (wasm/include/pipelab/pipeline/spec_graph.hpp): a graph it rejects would crash or hang it.
 import { LIMITS } from './limits';
 import {
   join,

@@ -1,8 +1,9 @@
 // The runtime kinds of the ExperimentSpec: for each, the top-level fields it takes and how it
+// The runtime kinds of the ExperimentSpec: for each, the top-level fields it takes and how it
 // derives its thread and token counts — the one place for a kind's spec rules in TypeScript (what
-// the kind means beyond them is its module in src/runtimes). Its C++ twin is runtime_kinds() in
-// wasm/include/pipelab/pipeline/spec_parse.hpp; contracts/spec.md ("Adding a runtime kind") lists
-// what else a new kind touches.
+// the kind means beyond them is its module in src/runtimes). Its C++ row is in
+// wasm/include/pipelab/pipeline/runtime_kinds.hpp; contracts/spec.md ("Adding a runtime kind")
+// lists what else a new kind touches.
 import { readBarrierFields } from './barrierFields';
 import { LIMITS } from './limits';
 import { notTaken, readInteger, SpecError, type JsonObject } from './specFields';

@@ -1,8 +1,7 @@
 // Field readers for the ExperimentSpec validator (and the lesson format): each checks the JSON
 // type, the kind of number and the range, and throws SpecError in the one wording of
 // contracts/spec.md ("is not an integer", "is out of range", "unknown field", "not taken by",
-// "missing", "is not one of"), naming the field path and what is allowed. The C++ twin is
-// wasm/include/pipelab/pipeline/spec_fields.hpp: change the two together.
+// "missing", "is not one of"), naming the field path and what is allowed.
 
 /** A bad spec field: `.path` is the field (`stages[1].threads`), the message says why. */
 export class SpecError extends Error {
@@ -88,7 +87,7 @@ export function readNumber(value: unknown, path: string, min: number, max: numbe
   return checkRange(value, path, min, max);
 }
 
-/** A string whose UTF-8 length is in minLen..maxLen bytes (as the C++ parser counts it). */
+/** A string whose UTF-8 length is in minLen..maxLen bytes. */
 export function readString(value: unknown, path: string, minLen: number, maxLen: number): string {
   if (typeof value !== 'string') {
     throw new SpecError(

@@ -1,8 +1,7 @@
 // The rules of the two-stage I/O runtime kinds (Dempsey, seed 002; contracts/spec.md): a fixed
 // two-stage shape (output: parallel format, then the serial in-order writer; input: the serial
 // scan, then parallel readers), the `variant` (two-stage, dual-thread, serial), the batch size and
-// the output's buffer pool, which must fit the threads engine's memory budget. The C++ twin is
-// in spec_parse.hpp (two_stage_*) and spec.hpp (detail::check_two_stage_*); same messages.
+// the output's buffer pool, which must fit the threads engine's memory budget.
 import { BUDGETS, DEFAULTS, LIMITS } from './limits';
 import { readEnum, readInteger, SpecError, type JsonObject } from './specFields';
 

@@ -15,7 +15,7 @@ set(header_check_sources)
 foreach(header ${PIPELAB_PUBLIC_HEADERS})
   # The header's own path under header-check/: one source per header, no two alike.
   set(source ${CMAKE_BINARY_DIR}/header-check/${header}.cpp)
-  # Written only when its text changes (spec-contract.cmake), so reconfiguring rebuilds nothing.
+  # Written only when its text changes (spec-limits.cmake), so reconfiguring rebuilds nothing.
   pipelab_write_if_changed(${source} "#include \"${header}\"  // and nothing before it\n")
   list(APPEND header_check_sources ${source})
 endforeach()

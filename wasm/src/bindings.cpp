@@ -3,16 +3,12 @@
 // message available from pl_last_error(), because a C++ exception must not cross into JavaScript.
 #include <emscripten/emscripten.h>
 
-#include <cinttypes>
-#include <cstdio>
 #include <exception>
 #include <string>
 #include <thread>
 
 #include "pipelab/counting/counting_threads.hpp"
-#include "pipelab/pipeline/make_runtime.hpp"
-#include "pipelab/pipeline/spec_parse.hpp"
-#include "pipelab/pipeline/spec_print.hpp"
+#include "pipelab/pipeline/runtime_kinds.hpp"
 #include "pipelab/race/race_json.hpp"
 
 namespace {
@@ -108,25 +104,11 @@ EMSCRIPTEN_KEEPALIVE double pl_counting_iterations_per_us() {
   return counting().busy_work().iterations_per_us();
 }
 
-// Checks an ExperimentSpec JSON text without building anything: returns JSON text, either
-// {"spec":<the normalised spec>} or {"error":{"path":"…","message":"…"}}, valid until the next
-// call. The TypeScript validator gives the same for the same text (tests/wasm/spec-contract).
-EMSCRIPTEN_KEEPALIVE const char* pl_spec_check(const char* spec_json) {
-  static std::string result;
-  using pipelab::json::quote;
-  try {
-    result = "{\"spec\":" + to_json(pipelab::pipeline::parse_experiment_spec(spec_json)) + "}";
-  } catch (const pipelab::pipeline::SpecError& e) {
-    result = "{\"error\":{\"path\":" + quote(e.path()) + ",\"message\":" + quote(e.what()) + "}}";
-  } catch (const std::exception& e) {
-    result = "{\"error\":{\"path\":\"\",\"message\":" + quote(e.what()) + "}}";
-  }
-  return result.c_str();
-}
-
-// Pipeline runs (lessons). Create parses the ExperimentSpec JSON (errors name the field) and
-// builds the runtime without starting it; start returns at once (the engine worker then returns
-// to its event loop so extra pthread Workers can boot) and the caller polls finished().
+// Pipeline runs (lessons). Create parses the ExperimentSpec JSON (the page sends the normalised
+// spec its validator returned; C++ checks what its runtimes need, naming the field) and builds the
+// runtime its kind's row names (runtime_kinds.hpp), without starting it; start returns at once (the
+// engine worker then returns to its event loop so extra pthread Workers can boot) and the caller
+// polls finished().
 EMSCRIPTEN_KEEPALIVE int pl_pipeline_create(const char* spec_json) {
   return guarded([&] {
     if (pipeline() && !pipeline()->finished())
@@ -188,16 +170,14 @@ EMSCRIPTEN_KEEPALIVE double pl_pipeline_completed() {
 // Phaser runs: the task and stream board (telemetry/phaser_board.hpp, contracts/telemetry.md),
 // stable for the run; null for other runtimes.
 EMSCRIPTEN_KEEPALIVE const void* pl_pipeline_board() {
-  auto* phaser = dynamic_cast<pipelab::pipeline::PhaserRuntime*>(pipeline().get());
-  return phaser ? phaser->board().data() : nullptr;
+  return pipeline() ? pipeline()->board_data() : nullptr;
 }
 
 // Why the last run stopped early (a phaser run that stalled: no task could ever run again), or
 // "" when it did not; valid until the next call. Call once pl_pipeline_finished() is 1.
 EMSCRIPTEN_KEEPALIVE const char* pl_pipeline_error() {
   static std::string message;
-  auto* phaser = dynamic_cast<pipelab::pipeline::PhaserRuntime*>(pipeline().get());
-  message = phaser ? phaser->stall_message() : std::string();
+  message = pipeline() ? pipeline()->stop_reason() : std::string();
   return message.c_str();
 }
 
@@ -212,24 +192,8 @@ EMSCRIPTEN_KEEPALIVE double pl_pipeline_elapsed_us() {
 // digits, "bytes", "batches"}; input: {"sum": the records' values summed, as 16 hex digits,
 // "records", "bad", "misplaced"}. The page shows the output checksum beside the serial run's.
 EMSCRIPTEN_KEEPALIVE const char* pl_pipeline_output() {
-  using pipelab::pipeline::TwoStageInputRuntime;
-  using pipelab::pipeline::TwoStageOutputRuntime;
   static std::string result;
-  result = "null";
-  if (!pipeline() || !pipeline()->finished()) return result.c_str();
-  char text[160];
-  if (const auto* out = dynamic_cast<const TwoStageOutputRuntime*>(pipeline().get())) {
-    std::snprintf(text, sizeof text,
-                  "{\"checksum\":\"%016" PRIx64 "\",\"bytes\":%" PRIu64 ",\"batches\":%" PRIu64 "}",
-                  out->checksum(), out->bytes_written(), out->batches_written());
-    result = text;
-  } else if (const auto* in = dynamic_cast<const TwoStageInputRuntime*>(pipeline().get())) {
-    std::snprintf(text, sizeof text,
-                  "{\"sum\":\"%016" PRIx64 "\",\"records\":%" PRIu64 ",\"bad\":%" PRIu64
-                  ",\"misplaced\":%" PRIu64 "}",
-                  in->sum(), in->items_completed(), in->bad_records(), in->misplaced());
-    result = text;
-  }
+  result = pipeline() && pipeline()->finished() ? pipeline()->output_json() : "null";
   return result.c_str();
 }
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "phaser/graph_reference.hpp"
-#include "pipelab/pipeline/spec_parse.hpp"
+#include "pipelab/pipeline/runtime_kinds.hpp"
 #include "support/thread_sanitizer.hpp"
 
 namespace pipelab::pipeline {

@@ -8,7 +8,7 @@
 #include <thread>
 #include <vector>
 
-#include "pipelab/pipeline/make_runtime.hpp"
+#include "pipelab/pipeline/runtime_kinds.hpp"
 #include "support/thread_sanitizer.hpp"  // PIPELAB_TEST_TSAN: the pipeline tests size runs down
 
 namespace pipelab::pipeline::testing {
@@ -68,7 +68,7 @@ inline std::vector<std::uint64_t> run_and_check(const ExperimentSpec& spec,
   auto rt = make_runtime(spec, checking());
   rt->run();
   const RunChecks& c = rt->checks();
-  const std::uint64_t items_out = spec.items * detail::outputs_per_item(spec.stages);
+  const std::uint64_t items_out = spec.items * outputs_per_item(spec.stages);
   EXPECT_EQ(rt->items_out(), items_out) << label;
   EXPECT_EQ(rt->items_completed(), items_out) << label;
   EXPECT_EQ(c.count_delivered(1), items_out) << label << ": each item out exactly once";

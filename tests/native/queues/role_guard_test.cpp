@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "pipelab/pipeline/make_runtime.hpp"
+#include "pipelab/pipeline/runtime_kinds.hpp"
 #include "pipelab/queues/batch_queue.hpp"
 #include "pipelab/queues/cached_spsc_queue.hpp"
 #include "pipelab/queues/fastforward_queue.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "pipelab/pipeline/make_runtime.hpp"
+#include "pipelab/pipeline/runtime_kinds.hpp"
 #include "pipelab/telemetry/event.hpp"
 
 namespace pipelab::pipeline {

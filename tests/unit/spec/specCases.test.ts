@@ -1,7 +1,7 @@
-// The TypeScript validator against the shared case table: every case through the JSON text entry
-// (read as the C++ parser reads it) and, for `input` cases, through the value entry the lessons
-// use. The same table runs through C++ natively and in wasm, so a message changed on one side
-// only fails there.
+// The TypeScript validator against its case table (tests/fixtures/spec-cases.json): every message
+// a person can read about a spec, word for word, and every good case's normalised spec. Each case
+// runs as JSON text read with JSON.parse (the URL's way in) and, for `input` cases, as the value
+// itself (lesson front matter); a good case's spec must also validate to itself.
 import { describe, expect, test } from 'vitest';
 import {
   BARRIER_KINDS,
@@ -12,7 +12,6 @@ import {
   STAGE_MODES,
   TWO_STAGE_VARIANTS,
   parseExperimentSpec,
-  parseExperimentSpecJson,
 } from '../../../src/spec/experimentSpec';
 import { LIMITS } from '../../../src/spec/limits';
 import { REDUCES, STAGE_OPS } from '../../../src/spec/phaserGraph';
@@ -23,7 +22,7 @@ const cases = loadSpecCases();
 describe('spec case table, TypeScript', () => {
   test.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const expected = expectedOutcome(c);
-    expect(outcomeOf(() => parseExperimentSpecJson(textOf(c)))).toEqual(expected);
+    expect(outcomeOf(() => parseExperimentSpec(JSON.parse(textOf(c))))).toEqual(expected);
     if (c.input !== undefined)
       expect(outcomeOf(() => parseExperimentSpec(c.input))).toEqual(expected);
     // A normalised spec validates to itself: the threads engine receives it so.

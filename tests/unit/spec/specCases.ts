@@ -1,14 +1,14 @@
 // The ExperimentSpec case table (tests/fixtures/spec-cases.json, format in contracts/spec.md),
-// loaded for the TypeScript and wasm runners; the C++ runner embeds the same file at configure time.
+// loaded for its runner (specCases.test.ts) and for the fuzzers' starting points (specFuzz.ts).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SpecError } from '../../../src/spec/specFields';
 
 export interface SpecCase {
   name: string;
-  /** A JSON value: parsers get it as JSON.stringify text, the TypeScript validator as is too. */
+  /** A JSON value: the validator gets it as it is, and as JSON.stringify text. */
   input?: unknown;
-  /** JSON text, given as it is (syntax errors, duplicate keys, 1e999, escapes). */
+  /** JSON text, read with JSON.parse (1e999, -0, escapes, key order). */
   text?: string;
   /** A good case: the normalised spec. */
   spec?: unknown;

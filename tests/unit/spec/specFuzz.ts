@@ -1,6 +1,8 @@
-// Fuzzing inputs for the ExperimentSpec validators (fast-check): every good spec of the shared case
-// table, mutated — a field removed, replaced by any JSON value or by a number at and just past the
-// limits, an unknown field added, an array emptied or grown — and JSON text edited byte by byte.
+// Fuzzing inputs for the ExperimentSpec (fast-check): every good spec of the case table, mutated —
+// a field removed, replaced by any JSON value or by a number at and just past the limits, an
+// unknown field added, an array emptied or grown — for the TypeScript validator
+// (tests/unit/spec/fuzz.test.ts); and the same, or their JSON text edited byte by byte, for the
+// shipped wasm module (tests/wasm/spec-fuzz.test.ts).
 // Runtime kinds added to the table are fuzzed with no change here. Fixed seed; PIPELAB_FUZZ_RUNS
 // sets the number of runs (the long mode in README).
 import fc from 'fast-check';
@@ -113,7 +115,7 @@ export const mutatedText: fc.Arbitrary<string> = fc
     ),
   )
   // Edits by code point: a spec is UTF-8 text, which cannot hold half a surrogate pair (a lone
-  // surrogate reaches the parsers only escaped, as \udXXXX, which both read).
+  // surrogate reaches the module only escaped, as \udXXXX).
   .map(([text, edits]) =>
     edits
       .reduce((chars, [n, op, ch]) => {

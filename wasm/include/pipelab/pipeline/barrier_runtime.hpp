@@ -48,7 +48,7 @@ class BarrierRuntime final : public Runtime {
   static constexpr double kChunkUs = 100;
 
   explicit BarrierRuntime(const ExperimentSpec& spec, const RunOptions& options = {})
-      : Runtime(spec, options, logical_threads(spec)),
+      : Runtime(of_kind(spec), kBarrierRules, options),
         busy_(&workload::BusyWork::global()),
         iterations_per_interval_(busy_->iterations_for_us(spec_.stages[0].service.us)),
         chunk_iterations_(std::max<std::uint64_t>(1, busy_->iterations_for_us(kChunkUs))),
@@ -84,13 +84,12 @@ class BarrierRuntime final : public Runtime {
  private:
   using EventKind = telemetry::EventKind;
 
-  static std::uint32_t logical_threads(ExperimentSpec spec) {
-    validate(spec);
+  static const ExperimentSpec& of_kind(const ExperimentSpec& spec) {
     if (spec.runtime != RuntimeKind::kBarrier) {
       throw SpecError("runtime", std::string("BarrierRuntime needs the barrier runtime, not ") +
                                      to_string(spec.runtime));
     }
-    return spec.threads;
+    return spec;
   }
 
   static std::uint32_t real_threads(const ExperimentSpec& spec) {

@@ -174,15 +174,24 @@ class Runtime {
   telemetry::RunTelemetry& telemetry() noexcept { return telemetry_; }
   const RunChecks& checks() const noexcept { return checks_; }
   virtual std::uint32_t thread_count() const noexcept = 0;
+  // What the page reads of a finished run beyond telemetry, where a kind has it (its runtime
+  // overrides these; the bindings ask every runtime the same): the run's output as JSON text, the
+  // phaser task board's shared words, and why the run stopped early ("" when it did not).
+  virtual std::string output_json() const { return "null"; }
+  virtual const void* board_data() const noexcept { return nullptr; }
+  virtual std::string stop_reason() const { return {}; }
 
  protected:
-  Runtime(const ExperimentSpec& spec, const RunOptions& options, std::uint32_t workers)
-      : spec_(checked(spec, workers)),
+  // `rules`: the kind's (spec.hpp); the spec is checked with them and its defaults filled. One
+  // telemetry worker per thread of the spec (the barrier runtime's logical threads).
+  Runtime(const ExperimentSpec& spec, const KindRules& rules, const RunOptions& options)
+      : spec_(checked(spec, rules)),
         options_(options),
-        telemetry_(workers, std::uint32_t(spec_.stages.size()),
-                   options.ring_capacity ? options.ring_capacity : auto_ring_capacity(workers),
-                   options.telemetry),
-        out_per_item_(detail::outputs_per_item(spec_.stages)),
+        telemetry_(
+            spec_.threads, std::uint32_t(spec_.stages.size()),
+            options.ring_capacity ? options.ring_capacity : auto_ring_capacity(spec_.threads),
+            options.telemetry),
+        out_per_item_(outputs_per_item(spec_.stages)),
         items_out_(spec_.items * out_per_item_),
         checks_(spec_.stages.size(), items_out_, options.collect_outputs) {
     for (std::uint32_t s = 0; s < spec_.stages.size(); ++s) {
@@ -230,13 +239,14 @@ class Runtime {
   std::vector<workload::StageWork> work_;
 
  private:
-  static ExperimentSpec checked(ExperimentSpec spec, std::uint32_t workers) {
-    validate(spec);
-    if (workers == 0 || workers > kMaxRunThreads) {
+  static ExperimentSpec checked(ExperimentSpec spec, const KindRules& rules) {
+    validate(spec, rules);
+    const std::uint32_t workers = spec.threads;
+    if (workers > kMaxRunThreads) {
       throw SpecError("threads: " + std::to_string(workers) +
                       " is out of range for the threads engine (allowed 1..64)");
     }
-    const std::uint64_t per_item = detail::outputs_per_item(spec.stages);
+    const std::uint64_t per_item = outputs_per_item(spec.stages);
     if (!spec.queue.capacity && spec.items * per_item > kMaxUnboundedItemsOut) {
       throw SpecError("items: " + std::to_string(spec.items) +
                       " is out of range for the threads engine with unbounded queues (allowed 1.." +

@@ -1,45 +1,28 @@
-// ExperimentSpec: the one description of a run (contracts/spec.md), as a C++ value type.
+// ExperimentSpec in C++ (contracts/spec.md): the value the runtimes run, read from the JSON the
+// page sends, and the checks a runtime needs before it runs one.
 //
-// Plain data, no threads: built by parse_experiment_spec() (spec_parse.hpp) or directly in C++
-// (tests, benches, the two-stage runtimes) and then checked with validate(): the ranges of
-// contracts/spec-limits.json (through the generated spec_limits.hpp) and the cross-field rules,
-// with the messages the JSON parser gives, e.g. `stages[1].threads: 0 is out of range (allowed
-// 1..64)`. The rule helpers in `detail` word each message once for both paths. Times are
-// microseconds. Defaults: threads = sum of stage threads (static/collapsed, two-stage) or 1
-// (work-stealing, the serial two-stage variant, barrier), tokens = threads, queue = batch/16;
-// two-stage: batch_items 1024, buffers = the parallel stage's threads + 2 (output); barrier:
-// blocking barrier, os schedule, quantum_us = 4000 (the limits file).
+// The rules a person reads are TypeScript's (src/spec): the page validates every spec there, with
+// the contract's messages, and sends the normalised spec here. C++ checks only what memory safety
+// and the runtimes' own invariants need — counts and sizes it allocates by, ranges (a service time
+// past the limit would hang a run), enum words, each kind's stage shape and defaults, the phaser
+// graph's well-formedness (spec_graph.hpp) — with a short message naming the field. It accepts
+// every spec TypeScript accepts (tests/wasm/valid-specs.test.ts runs generated ones) and ignores
+// fields it does not know. A kind's own fields are read and checked by its KindRules, named by its
+// row in runtime_kinds.hpp; a field 0 means its default (threads by the kind's rule, tokens =
+// threads, the two-stage batch and pool, the phaser's bound and batch). Times are microseconds.
 #pragma once
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
-#include "pipelab/pipeline/json_write.hpp"
-#include "pipelab/pipeline/spec_limits.hpp"  // generated from contracts/spec-limits.json
+#include "pipelab/pipeline/spec_fields.hpp"
 
 namespace pipelab::pipeline {
 
-// A bad spec: path() names the field (`stages[1].threads`, "" for the spec as a whole) and what()
-// is "path: problem" (the problem alone for ""), as SpecError in src/spec/specFields.ts.
-class SpecError : public std::invalid_argument {
- public:
-  SpecError(std::string path, const std::string& problem)
-      : std::invalid_argument(path.empty() ? problem : path + ": " + problem),
-        path_(std::move(path)) {}
-  // A message that names its field itself; path() is then "".
-  explicit SpecError(const std::string& message) : std::invalid_argument(message) {}
-  const std::string& path() const noexcept { return path_; }
-
- private:
-  std::string path_;
-};
-
+// Each enum's words, in enum order: to_string() and the JSON reader use them.
 enum class RuntimeKind : std::uint8_t {
   kStatic,
   kCollapsed,
@@ -49,14 +32,22 @@ enum class RuntimeKind : std::uint8_t {
   kBarrier,
   kPhaser,
 };
-// The two-stage runtimes' `variant`: the serial stage plus N parallel threads, one thread per
-// stage (Dempsey's dual-thread comparison point), or one thread doing both stages.
+inline constexpr const char* kRuntimeWords[] = {
+    "static",          "collapsed", "work-stealing", "two-stage-output",
+    "two-stage-input", "barrier",   "phaser"};
+// Two-stage runtimes: the serial stage plus N parallel threads, one thread per stage (Dempsey's
+// dual-thread comparison point), or one thread doing both stages.
 enum class TwoStageVariant : std::uint8_t { kTwoStage, kDualThread, kSerial };
-// Barrier runtime: the barrier the threads meet at, and who places them on cores.
+inline constexpr const char* kVariantWords[] = {"two-stage", "dual-thread", "serial"};
 enum class BarrierKind : std::uint8_t { kSpin, kBlocking };
+inline constexpr const char* kBarrierWords[] = {"spin", "blocking"};
 enum class Schedule : std::uint8_t { kOs, kPacked };
+inline constexpr const char* kScheduleWords[] = {"os", "packed"};
 enum class StageMode : std::uint8_t { kSerialInOrder, kSerialOutOfOrder, kParallel };
+inline constexpr const char* kModeWords[] = {"serial-in-order", "serial-out-of-order", "parallel"};
 enum class ServiceKind : std::uint8_t { kFixed, kExponential, kUniform, kBimodal, kKernel };
+inline constexpr const char* kServiceWords[] = {"fixed", "exponential", "uniform", "bimodal",
+                                                "kernel"};
 enum class KernelName : std::uint8_t {
   kMatrix,
   kDedupHash,
@@ -66,11 +57,16 @@ enum class KernelName : std::uint8_t {
   kBlackScholes,
   kFormatPrices,
 };
+inline constexpr const char* kKernelWords[] = {"matrix",          "dedup-hash",  "dedup-compress",
+                                               "ferret-features", "ferret-rank", "black-scholes",
+                                               "format-prices"};
 enum class QueueKind : std::uint8_t { kBatch, kLamport, kCachedSpsc, kMutex, kVyukovMpmc };
-// Phaser runtime: what a stage's task does to each element (spec_graph.hpp), and how a stream
-// combines its signallers' values in one phase.
+inline constexpr const char* kQueueWords[] = {"batch", "lamport", "cached-spsc", "mutex",
+                                              "vyukov-mpmc"};
+// Phaser runtime: what a stage's task does to each element (kNone: not a phaser stage), how a
+// stream combines its signallers' values in one phase, and whether streams on a cycle stay batched.
 enum class StageOp : std::uint8_t {
-  kNone,  // not a phaser stage
+  kNone,
   kRandom,
   kCount,
   kPass,
@@ -81,10 +77,24 @@ enum class StageOp : std::uint8_t {
   kToken,
   kSieve,
 };
+inline constexpr const char* kOpWords[] = {"none", "random", "count", "pass",  "avg",
+                                           "abs",  "split",  "hop",   "token", "sieve"};
 enum class StreamReduce : std::uint8_t { kAny, kSum, kMin, kMax };
-// Phaser: adaptive = no batching on streams that lie on a cycle (cycle detection); always = keep
-// them batched (a ring then deadlocks, which the runtime reports as a stall).
+inline constexpr const char* kReduceWords[] = {"any", "sum", "min", "max"};
 enum class Batching : std::uint8_t { kAdaptive, kAlways };
+inline constexpr const char* kBatchingWords[] = {"adaptive", "always"};
+
+inline const char* to_string(RuntimeKind k) noexcept { return kRuntimeWords[int(k)]; }
+inline const char* to_string(TwoStageVariant v) noexcept { return kVariantWords[int(v)]; }
+inline const char* to_string(BarrierKind k) noexcept { return kBarrierWords[int(k)]; }
+inline const char* to_string(Schedule s) noexcept { return kScheduleWords[int(s)]; }
+inline const char* to_string(StageMode m) noexcept { return kModeWords[int(m)]; }
+inline const char* to_string(ServiceKind k) noexcept { return kServiceWords[int(k)]; }
+inline const char* to_string(KernelName k) noexcept { return kKernelWords[int(k)]; }
+inline const char* to_string(QueueKind k) noexcept { return kQueueWords[int(k)]; }
+inline const char* to_string(StageOp op) noexcept { return kOpWords[int(op)]; }
+inline const char* to_string(StreamReduce r) noexcept { return kReduceWords[int(r)]; }
+inline const char* to_string(Batching b) noexcept { return kBatchingWords[int(b)]; }
 
 struct ServiceSpec {
   ServiceKind kind = ServiceKind::kFixed;
@@ -139,22 +149,21 @@ struct QueueSpec {
 struct ExperimentSpec {
   RuntimeKind runtime = RuntimeKind::kStatic;
   std::vector<StageSpec> stages;
-  std::uint32_t threads = 0;  // 0 = default (see file comment)
-  std::uint32_t tokens = 0;   // 0 = default (threads)
+  std::uint32_t threads = 0;
+  std::uint32_t tokens = 0;
   QueueSpec queue;
-  // Two-stage runtimes only (printed and checked only for them).
-  TwoStageVariant variant = TwoStageVariant::kTwoStage;
-  std::uint32_t batch_items = 0;            // 0 = default (limits::kDefaultBatchItems)
-  std::uint32_t buffers = 0;                // output only; 0 = default (parallel threads + 2)
-  std::vector<StreamSpec> streams;          // phaser only
-  std::uint32_t bound = 0;                  // phaser only; 0 = default
-  std::uint32_t batch = 0;                  // phaser only; 0 = default
-  Batching batching = Batching::kAdaptive;  // phaser only
+  TwoStageVariant variant = TwoStageVariant::kTwoStage;  // two-stage runtimes
+  std::uint32_t batch_items = 0;                         // two-stage runtimes
+  std::uint32_t buffers = 0;                             // two-stage output
+  std::vector<StreamSpec> streams;                       // phaser
+  std::uint32_t bound = 0;                               // phaser
+  std::uint32_t batch = 0;                               // phaser
+  Batching batching = Batching::kAdaptive;               // phaser
   std::uint64_t items = 0;
   std::uint32_t seed = 0;
   std::optional<std::uint32_t> cores;
-  // Barrier runtime only (contracts/spec.md): `items` are intervals, and the one stage's fixed
-  // service is the work of one interval, all threads together, split evenly over them.
+  // Barrier runtime: `items` are intervals, and the one stage's fixed service is the work of one
+  // interval, all threads together, split evenly over them.
   BarrierKind barrier = BarrierKind::kBlocking;
   Schedule schedule = Schedule::kOs;
   std::uint32_t quantum_us = std::uint32_t(limits::kDefaultQuantumUs);
@@ -164,473 +173,236 @@ struct ExperimentSpec {
 inline constexpr std::uint32_t kMaxStages = std::uint32_t(limits::kStages.hi);
 inline constexpr std::uint64_t kMaxItems = std::uint64_t(limits::kItems.hi);
 
-inline const char* to_string(RuntimeKind k) noexcept {
-  switch (k) {
-    case RuntimeKind::kStatic:
-      return "static";
-    case RuntimeKind::kCollapsed:
-      return "collapsed";
-    case RuntimeKind::kWorkStealing:
-      return "work-stealing";
-    case RuntimeKind::kTwoStageOutput:
-      return "two-stage-output";
-    case RuntimeKind::kTwoStageInput:
-      return "two-stage-input";
-    case RuntimeKind::kBarrier:
-      return "barrier";
-    case RuntimeKind::kPhaser:
-      return "phaser";
-  }
-  return "?";
-}
-inline const char* to_string(TwoStageVariant v) noexcept {
-  switch (v) {
-    case TwoStageVariant::kTwoStage:
-      return "two-stage";
-    case TwoStageVariant::kDualThread:
-      return "dual-thread";
-    case TwoStageVariant::kSerial:
-      return "serial";
-  }
-  return "?";
-}
-inline const char* to_string(BarrierKind k) noexcept {
-  return k == BarrierKind::kSpin ? "spin" : "blocking";
-}
-inline const char* to_string(Schedule s) noexcept { return s == Schedule::kOs ? "os" : "packed"; }
-inline const char* to_string(StageOp op) noexcept {
-  switch (op) {
-    case StageOp::kNone:
-      return "none";
-    case StageOp::kRandom:
-      return "random";
-    case StageOp::kCount:
-      return "count";
-    case StageOp::kPass:
-      return "pass";
-    case StageOp::kAvg:
-      return "avg";
-    case StageOp::kAbs:
-      return "abs";
-    case StageOp::kSplit:
-      return "split";
-    case StageOp::kHop:
-      return "hop";
-    case StageOp::kToken:
-      return "token";
-    case StageOp::kSieve:
-      return "sieve";
-  }
-  return "?";
-}
-inline const char* to_string(Batching b) noexcept {
-  return b == Batching::kAlways ? "always" : "adaptive";
-}
-inline const char* to_string(StreamReduce r) noexcept {
-  switch (r) {
-    case StreamReduce::kAny:
-      return "any";
-    case StreamReduce::kSum:
-      return "sum";
-    case StreamReduce::kMin:
-      return "min";
-    case StreamReduce::kMax:
-      return "max";
-  }
-  return "?";
-}
-inline const char* to_string(StageMode m) noexcept {
-  switch (m) {
-    case StageMode::kSerialInOrder:
-      return "serial-in-order";
-    case StageMode::kSerialOutOfOrder:
-      return "serial-out-of-order";
-    case StageMode::kParallel:
-      return "parallel";
-  }
-  return "?";
-}
-inline const char* to_string(ServiceKind k) noexcept {
-  switch (k) {
-    case ServiceKind::kFixed:
-      return "fixed";
-    case ServiceKind::kExponential:
-      return "exponential";
-    case ServiceKind::kUniform:
-      return "uniform";
-    case ServiceKind::kBimodal:
-      return "bimodal";
-    case ServiceKind::kKernel:
-      return "kernel";
-  }
-  return "?";
-}
-inline const char* to_string(QueueKind k) noexcept {
-  switch (k) {
-    case QueueKind::kBatch:
-      return "batch";
-    case QueueKind::kLamport:
-      return "lamport";
-    case QueueKind::kCachedSpsc:
-      return "cached-spsc";
-    case QueueKind::kMutex:
-      return "mutex";
-    case QueueKind::kVyukovMpmc:
-      return "vyukov-mpmc";
-  }
-  return "?";
-}
-inline const char* to_string(KernelName k) noexcept {
-  switch (k) {
-    case KernelName::kMatrix:
-      return "matrix";
-    case KernelName::kDedupHash:
-      return "dedup-hash";
-    case KernelName::kDedupCompress:
-      return "dedup-compress";
-    case KernelName::kFerretFeatures:
-      return "ferret-features";
-    case KernelName::kFerretRank:
-      return "ferret-rank";
-    case KernelName::kBlackScholes:
-      return "black-scholes";
-    case KernelName::kFormatPrices:
-      return "format-prices";
-  }
-  return "?";
-}
-
 inline bool is_serial(StageMode m) noexcept { return m != StageMode::kParallel; }
-
-// Stages that emit several items or that items bypass: only the static and collapsed runtimes
-// (and their twin) implement them; every other kind takes emits 1 and bypass 0.
-inline bool takes_stage_flow(RuntimeKind k) noexcept {
-  return k == RuntimeKind::kStatic || k == RuntimeKind::kCollapsed;
-}
-
-inline bool is_two_stage(RuntimeKind k) noexcept {
-  return k == RuntimeKind::kTwoStageOutput || k == RuntimeKind::kTwoStageInput;
-}
 // Which of a two-stage runtime's stages is the parallel one (the other is serial-in-order).
 inline std::size_t parallel_stage(RuntimeKind k) noexcept {
   return k == RuntimeKind::kTwoStageInput ? 1 : 0;
 }
-
-// The rules both validate() and the JSON parser apply, each message worded once (the wording of
-// contracts/spec.md, shared with src/spec/experimentSpec.ts).
-namespace detail {
-using limits::Range;
-
-inline std::string num(double v) { return json::number_text(v); }
-inline std::string allowed(Range r) { return num(r.lo) + ".." + num(r.hi); }
-
-// `note` is added inside the parentheses, after the range (e.g. why the bound is what it is).
-inline void check_range(const std::string& path, double v, double lo, double hi,
-                        const std::string& note = "") {
-  if (!(v >= lo && v <= hi)) {
-    throw SpecError(path,
-                    num(v) + " is out of range (allowed " + num(lo) + ".." + num(hi) + note + ")");
-  }
-}
-inline void check_range(const std::string& path, double v, Range r) {
-  check_range(path, v, r.lo, r.hi);
-}
-
-inline std::string stage_path(std::size_t i) { return "stages[" + std::to_string(i) + "]"; }
-
-// `n` entries of the list at `path` (`stages`, `streams`), as in "3 stages is out of range".
-inline void check_count(const char* path, std::size_t n, Range r) {
-  if (double(n) < r.lo || double(n) > r.hi) {
-    throw SpecError(
-        path, std::to_string(n) + " " + path + " is out of range (allowed " + allowed(r) + ")");
-  }
-}
-inline void check_stage_count(std::size_t n) { check_count("stages", n, limits::kStages); }
-inline void check_stream_count(std::size_t n) { check_count("streams", n, limits::kStreams); }
-
-// Names are counted in UTF-8 bytes on both sides (TextEncoder in TypeScript).
-inline void check_name(const std::string& path, const std::string& name) {
-  const Range r = limits::kStageNameBytes;
-  if (double(name.size()) < r.lo || double(name.size()) > r.hi) {
-    throw SpecError(path, json::quote(name) + " has " + std::to_string(name.size()) +
-                              " bytes (allowed " + allowed(r) + ")");
-  }
-}
-
-// Serial stages need one thread under every runtime (work-stealing ignores the count).
-inline void check_stage_threads(const std::string& path, StageMode mode, double threads) {
-  check_range(path, threads, limits::kStageThreads);
-  if (is_serial(mode) && threads != 1) {
-    throw SpecError(
-        path, num(threads) + " is out of range (allowed 1 for a " + to_string(mode) + " stage)");
-  }
-}
-
-// Items out per item in after `stages` (the product of their emits).
+// Items out of the last stage per item in: the product of the stages' emits.
 inline std::uint64_t outputs_per_item(const std::vector<StageSpec>& stages) {
   std::uint64_t product = 1;
   for (const StageSpec& st : stages) product *= st.emits;
   return product;
 }
 
-// A stage's emits, given how many items one input item has become before it: static/collapsed
-// only, and the items out stay within the items limit.
-inline void check_emits(const std::string& path, RuntimeKind runtime, double emits,
-                        std::uint64_t out_per_item) {
-  check_range(path, emits, limits::kStageEmits);
-  if (emits != 1 && !takes_stage_flow(runtime)) {
-    throw SpecError(path, num(emits) + " is out of range (allowed 1 for the " + to_string(runtime) +
-                              " runtime)");
-  }
-  const double most =
-      std::min(limits::kStageEmits.hi, std::floor(limits::kItems.hi / double(out_per_item)));
-  if (emits > most) {
-    throw SpecError(path, num(emits) + " is out of range (allowed 1.." + num(most) + " after the " +
-                              num(double(out_per_item)) + " items per item of the stages before)");
-  }
+// A runtime kind's spec in C++: how many threads it must have (nullptr: a pool of any size,
+// default 1), whether its stages may emit several items and be bypassed, and how it reads and
+// checks its own top-level fields (filling their defaults).
+struct KindRules {
+  std::uint32_t (*threads)(const ExperimentSpec& spec) = nullptr;
+  bool stage_flow = false;
+  void (*read)(const json::Value& root, ExperimentSpec& spec) = nullptr;
+  void (*check)(ExperimentSpec& spec) = nullptr;
+};
+
+namespace spec_read {
+using json::Value;
+using spec_fields::at;
+using spec_fields::join;
+
+inline constexpr limits::Range kUint32{0, 4294967295.0};
+inline constexpr limits::Range kAnyNumber{-HUGE_VAL, HUGE_VAL};
+
+// Integers as the field's type can hold them, numbers as they are; validate() checks the limits.
+inline std::uint32_t u32(const Value* v, const std::string& path, std::uint32_t absent) {
+  return v ? std::uint32_t(spec_fields::integer(*v, path, kUint32)) : absent;
+}
+inline double number(const Value& v, const std::string& path) {
+  return spec_fields::number(v, path, kAnyNumber);
+}
+template <typename Enum, std::size_t N>
+void word(const Value& obj, const std::string& path, const char* key, Enum& out,
+          const char* const (&words)[N]) {
+  if (const Value* v = obj.find(key)) out = spec_fields::word<Enum>(*v, join(path, key), words);
 }
 
-// Only a parallel stage that is not the first and emits one item may be bypassed, and only under
-// the static and collapsed runtimes.
-inline void check_bypass(const std::string& path, RuntimeKind runtime, StageMode mode,
-                         std::size_t index, std::uint32_t emits, double bypass) {
-  check_range(path, bypass, limits::kStageBypass);
-  if (bypass == 0) return;
-  std::string rule;
-  if (!takes_stage_flow(runtime)) {
-    rule = std::string("the ") + to_string(runtime) + " runtime";
-  } else if (mode != StageMode::kParallel) {
-    rule = std::string("a ") + to_string(mode) + " stage";
-  } else if (index == 0) {
-    rule = "the first stage";
-  } else if (emits != 1) {
-    rule = "a stage that emits " + std::to_string(emits) + " items";
+inline ServiceSpec service(const Value& v, const std::string& p) {
+  spec_fields::object(v, p);
+  ServiceSpec s;
+  s.kind = spec_fields::word<ServiceKind>(spec_fields::require(v, p, "kind"), join(p, "kind"),
+                                          kServiceWords);
+  const std::pair<const char*, double*> numbers[] = {{"us", &s.us},
+                                                     {"meanUs", &s.mean_us},
+                                                     {"minUs", &s.min_us},
+                                                     {"maxUs", &s.max_us},
+                                                     {"fastUs", &s.fast_us},
+                                                     {"slowUs", &s.slow_us},
+                                                     {"slowFraction", &s.slow_fraction}};
+  for (auto [key, field] : numbers) {
+    if (const Value* t = v.find(key)) *field = number(*t, join(p, key));
   }
-  if (!rule.empty()) {
-    throw SpecError(path, num(bypass) + " is out of range (allowed 0 for " + rule + ")");
-  }
+  word(v, p, "name", s.kernel, kKernelWords);
+  s.size = u32(v.find("size"), join(p, "size"), s.size);
+  return s;
 }
 
-// Items in, so that the items out (items × outputs per item) stay within the items limit.
-inline void check_items(double items, std::uint64_t out_per_item) {
-  check_range("items", items, limits::kItems);
-  const double most = std::floor(limits::kItems.hi / double(out_per_item));
-  if (items > most) {
-    throw SpecError("items", num(items) + " is out of range (allowed " + num(limits::kItems.lo) +
-                                 ".." + num(most) + " with " + num(double(out_per_item)) +
-                                 " items out per item in)");
-  }
+inline StageSpec stage(const Value& v, const std::string& p) {
+  using spec_fields::require;
+  spec_fields::object(v, p);
+  StageSpec st;
+  st.name = spec_fields::string_of(require(v, p, "name"), join(p, "name"));
+  st.mode = spec_fields::word<StageMode>(require(v, p, "mode"), join(p, "mode"), kModeWords);
+  st.threads = u32(v.find("threads"), join(p, "threads"), st.threads);
+  st.service = service(require(v, p, "service"), join(p, "service"));
+  st.emits = u32(v.find("emits"), join(p, "emits"), 1);
+  if (const Value* b = v.find("bypass")) st.bypass = number(*b, join(p, "bypass"));
+  word(v, p, "op", st.op, kOpWords);
+  if (const Value* n = v.find("parent")) st.parent = spec_fields::string_of(*n, join(p, "parent"));
+  return st;
 }
 
-inline void check_uniform(const std::string& service_path, double min_us, double max_us) {
-  if (min_us > max_us) {
-    throw SpecError(service_path + ".minUs",
-                    num(min_us) + " is above maxUs " + num(max_us) + " (allowed minUs <= maxUs)");
+// The fields every kind has; the kind's KindRules::read reads the rest.
+inline void common(const Value& root, ExperimentSpec& s) {
+  const auto& stages = spec_fields::array(spec_fields::require(root, "", "stages"), "stages");
+  for (std::size_t i = 0; i < stages.size(); ++i)
+    s.stages.push_back(stage(stages[i], at("stages", i)));
+  s.threads = u32(root.find("threads"), "threads", 0);
+  s.tokens = u32(root.find("tokens"), "tokens", 0);
+  if (const Value* q = root.find("queue")) {
+    spec_fields::object(*q, "queue");
+    word(*q, "queue", "kind", s.queue.kind, kQueueWords);
+    const Value* cap = q->find("capacity");
+    if (cap && cap->type == Value::Type::kNull)
+      s.queue.capacity.reset();
+    else
+      s.queue.capacity = u32(cap, "queue.capacity", *s.queue.capacity);
   }
+  const Value& items = spec_fields::require(root, "", "items");
+  s.items = std::uint64_t(spec_fields::integer(items, "items", {0, 9007199254740992.0}));
+  s.seed = u32(&spec_fields::require(root, "", "seed"), "seed", 0);
+  if (const Value* c = root.find("cores")) s.cores = u32(c, "cores", 0);
+}
+}  // namespace spec_read
+
+namespace spec_check {
+using spec_fields::at;
+using spec_fields::check_range;
+using spec_fields::join;
+
+inline void need(bool ok, const std::string& path, const std::string& problem) {
+  if (!ok) throw SpecError(path, problem);
+}
+// `n` of `noun` ("3 stages", "40 bytes") within `r`.
+inline void count(const std::string& path, std::size_t n, limits::Range r, const char* noun) {
+  need(double(n) >= r.lo && double(n) <= r.hi, path,
+       std::to_string(n) + " " + noun + " is out of range (allowed " + spec_fields::allowed(r) +
+           ")");
+}
+inline std::uint32_t stage_thread_sum(const ExperimentSpec& s) {
+  std::uint32_t sum = 0;
+  for (const StageSpec& st : s.stages) sum += st.threads;
+  return sum;
 }
 
-// Static and collapsed runtimes: the thread count is the sum of the stage threads (a fused stage
-// of the collapsed runtime is served by the sum of its threads). `given` is 0 when absent.
-inline std::uint32_t stage_thread_total(std::uint32_t given, std::uint32_t sum) {
-  if (given == 0) {
-    if (double(sum) > limits::kThreads.hi) {
-      throw SpecError("stages", std::to_string(sum) +
-                                    " threads in total is out of range (allowed " +
-                                    allowed(limits::kThreads) + ")");
-    }
-    return sum;
-  }
-  check_range("threads", given, limits::kThreads);
-  if (given != sum) {
-    throw SpecError("threads", std::to_string(given) +
-                                   " differs from the sum of stage threads (allowed " +
-                                   std::to_string(sum) + ")");
-  }
-  return given;
+inline void service(const std::string& p, const ServiceSpec& s) {
+  const std::pair<const char*, double> times[] = {{"us", s.us},          {"meanUs", s.mean_us},
+                                                  {"minUs", s.min_us},   {"maxUs", s.max_us},
+                                                  {"fastUs", s.fast_us}, {"slowUs", s.slow_us}};
+  for (auto [key, us] : times) check_range(join(p, key), us, limits::kServiceUs);
+  check_range(join(p, "slowFraction"), s.slow_fraction, limits::kSlowFraction);
+  check_range(join(p, "size"), s.size, limits::kKernelSize);
+  need(s.min_us <= s.max_us, join(p, "minUs"), "above maxUs");
 }
 
-// Two-stage runtimes (src/spec/twoStageRules.ts has the same rules and messages): exactly two
-// stages, the parallel one where the kind has it and the other serial-in-order.
-inline void check_two_stage_shape(RuntimeKind kind, const std::vector<StageSpec>& stages) {
-  if (stages.size() != 2) {
-    throw SpecError("stages", std::to_string(stages.size()) +
-                                  " stages is out of range (allowed 2 for the " + to_string(kind) +
-                                  " runtime)");
-  }
+// Static, collapsed: the threads are the sum of the stage threads.
+inline constexpr KindRules kPipelineRules{stage_thread_sum, true};
+inline constexpr KindRules kPoolRules{};  // work-stealing: a pool of any size
+
+// Two-stage I/O (Dempsey, seed 002): two stages (the parallel one where the kind has it, the other
+// serial-in-order), the variant's threads, the batch, and the output's buffer pool in its budget.
+inline void read_two_stage(const json::Value& root, ExperimentSpec& s) {
+  spec_read::word(root, "", "variant", s.variant, kVariantWords);
+  s.batch_items = spec_read::u32(root.find("batchItems"), "batchItems", 0);
+  s.buffers = spec_read::u32(root.find("buffers"), "buffers", 0);
+}
+inline void check_two_stage(ExperimentSpec& s) {
+  const std::size_t p = parallel_stage(s.runtime);
+  need(s.stages.size() == 2, "stages", "the two-stage runtimes take 2 stages");
   for (std::size_t i = 0; i < 2; ++i) {
-    const StageMode want =
-        i == parallel_stage(kind) ? StageMode::kParallel : StageMode::kSerialInOrder;
-    if (stages[i].mode != want) {
-      throw SpecError(stage_path(i) + ".mode", json::quote(to_string(stages[i].mode)) +
-                                                   " is not one of " + to_string(want) +
-                                                   " (allowed for stage " + std::to_string(i) +
-                                                   " of the " + to_string(kind) + " runtime)");
-    }
+    const StageMode want = i == p ? StageMode::kParallel : StageMode::kSerialInOrder;
+    need(s.stages[i].mode == want, join(at("stages", i), "mode"),
+         std::string("must be ") + to_string(want));
   }
+  need(s.variant == TwoStageVariant::kTwoStage || s.stages[p].threads == 1,
+       join(at("stages", p), "threads"), "the dual-thread and serial variants take 1 thread");
+  if (s.batch_items == 0) s.batch_items = std::uint32_t(limits::kDefaultBatchItems);
+  check_range("batchItems", s.batch_items, limits::kBatchItems);
+  if (s.runtime != RuntimeKind::kTwoStageOutput) return;
+  if (s.buffers == 0) s.buffers = s.stages[p].threads + 2;
+  check_range("buffers", s.buffers, limits::kBuffers);
+  need(double(s.buffers) * s.batch_items * limits::kBudgetOutputLineBytes <=
+           limits::kBudgetBufferPoolBytes,
+       "buffers", "the pool exceeds its memory budget");
 }
+inline std::uint32_t two_stage_threads(const ExperimentSpec& s) {
+  return s.variant == TwoStageVariant::kSerial ? 1 : stage_thread_sum(s);
+}
+inline constexpr KindRules kTwoStageRules{two_stage_threads, false, read_two_stage,
+                                          check_two_stage};
 
-// Dual-thread and serial take one parallel thread; serial runs on one thread in all.
-inline void check_variant_threads(RuntimeKind kind, TwoStageVariant v,
-                                  const std::vector<StageSpec>& stages) {
-  const std::size_t p = parallel_stage(kind);
-  if (v != TwoStageVariant::kTwoStage && stages[p].threads != 1) {
-    throw SpecError(stage_path(p) + ".threads", std::to_string(stages[p].threads) +
-                                                    " is out of range (allowed 1 for the " +
-                                                    to_string(v) + " variant)");
-  }
+// Barrier (thread packing, seed 004): one stage, whose fixed service is an interval's work.
+inline void read_barrier(const json::Value& root, ExperimentSpec& s) {
+  spec_read::word(root, "", "barrier", s.barrier, kBarrierWords);
+  spec_read::word(root, "", "schedule", s.schedule, kScheduleWords);
+  s.quantum_us = spec_read::u32(root.find("quantumUs"), "quantumUs", s.quantum_us);
 }
-inline void check_serial_variant_threads(double given) {
-  check_range("threads", given, limits::kThreads);
-  if (given != 1) {
-    throw SpecError("threads",
-                    num(given) + " differs from the serial variant's one thread (allowed 1)");
-  }
+inline void check_barrier(ExperimentSpec& s) {
+  need(s.stages.size() == 1, "stages", "the barrier runtime takes 1 stage");
+  need(s.stages[0].service.kind == ServiceKind::kFixed, "stages[0].service.kind", "must be fixed");
+  check_range("quantumUs", s.quantum_us, limits::kQuantumUs);
+  need(s.schedule == Schedule::kOs || s.cores, "cores",
+       "missing (required for the packed schedule)");
 }
+inline constexpr KindRules kBarrierRules{nullptr, false, read_barrier, check_barrier};
+}  // namespace spec_check
 
-// The most buffers of `batch_items` items the pool budget holds (and the buffers range allows).
-inline double max_buffers(double batch_items) {
-  const double per_buffer = batch_items * limits::kBudgetOutputLineBytes;
-  const double fit = double(std::uint64_t(limits::kBudgetBufferPoolBytes / per_buffer));
-  return fit < limits::kBuffers.hi ? fit : limits::kBuffers.hi;
-}
-inline void check_buffer_pool(double buffers, double batch_items) {
-  const double max = max_buffers(batch_items);
-  if (buffers > max) {
-    throw SpecError("buffers",
-                    num(buffers) + " is out of range (allowed " + num(limits::kBuffers.lo) + ".." +
-                        num(max) + " for batches of " + num(batch_items) + " items at " +
-                        num(limits::kBudgetOutputLineBytes) +
-                        " bytes each: " + num(limits::kBudgetBufferPoolBytes) + " bytes in all)");
-  }
-}
+// Defined in spec_graph.hpp (included at the end of this file): the phaser's own fields and graph.
+namespace spec_check {
+inline void read_phaser(const json::Value& root, ExperimentSpec& s);
+inline void check_phaser(ExperimentSpec& s);
+inline constexpr KindRules kPhaserRules{nullptr, false, read_phaser, check_phaser};
+}  // namespace spec_check
+using spec_check::kBarrierRules;
+using spec_check::kPhaserRules;
+using spec_check::kPipelineRules;
+using spec_check::kPoolRules;
+using spec_check::kTwoStageRules;
 
-// The barrier runtime's cross-field rules, after its own fields are read (barrierFields.ts in
-// TypeScript): one stage, a fixed service (the work of one interval, all threads together), at
-// least kBarrierThreadUs.lo µs of it per thread, and `cores` given for the packed schedule (the
-// parser checks this before it reads `cores`, so it says whether `cores` was given).
-inline void check_barrier(const ExperimentSpec& spec, bool cores_given) {
-  if (spec.stages.size() != 1) {
-    throw SpecError("stages", std::to_string(spec.stages.size()) +
-                                  " stages is out of range (allowed 1 for the barrier runtime)");
-  }
-  const ServiceSpec& work = spec.stages[0].service;
-  if (work.kind != ServiceKind::kFixed) {
-    throw SpecError("stages[0].service.kind", json::quote(to_string(work.kind)) +
-                                                  " is not one of fixed (for the barrier runtime)");
-  }
-  const double per_thread_us = work.us / spec.threads;
-  if (per_thread_us < limits::kBarrierThreadUs.lo) {
-    throw SpecError("stages[0].service.us",
-                    num(work.us) + " over threads = " + num(spec.threads) + " is " +
-                        num(per_thread_us) + " µs per thread, too short to measure (allowed " +
-                        allowed(limits::kBarrierThreadUs) + " µs per thread)");
-  }
-  if (spec.schedule == Schedule::kPacked && !cores_given) {
-    throw SpecError("cores", "missing (required for the packed schedule)");
-  }
-}
-
-inline void check_service(const std::string& path, const ServiceSpec& s) {
-  const Range us = limits::kServiceUs;
-  switch (s.kind) {
-    case ServiceKind::kFixed:
-      check_range(path + ".us", s.us, us);
-      break;
-    case ServiceKind::kExponential:
-      check_range(path + ".meanUs", s.mean_us, us);
-      break;
-    case ServiceKind::kUniform:
-      check_range(path + ".minUs", s.min_us, us);
-      check_range(path + ".maxUs", s.max_us, us);
-      check_uniform(path, s.min_us, s.max_us);
-      break;
-    case ServiceKind::kBimodal:
-      check_range(path + ".fastUs", s.fast_us, us);
-      check_range(path + ".slowUs", s.slow_us, us);
-      check_range(path + ".slowFraction", s.slow_fraction, limits::kSlowFraction);
-      break;
-    case ServiceKind::kKernel:
-      check_range(path + ".size", s.size, limits::kKernelSize);
-      break;
-  }
-}
-}  // namespace detail
-
-// Defined in spec_graph.hpp (included at the end of this file): the phaser graph's rules.
-inline void check_phaser_graph(const std::vector<StageSpec>& stages,
-                               const std::vector<StreamSpec>& streams);
-inline void check_sieve_items(double items);
-inline bool has_sieve(const std::vector<StageSpec>& stages);
-
-// Checks a spec built in C++ (ranges and cross-field rules, in the JSON parser's order), then
-// fills the defaults (threads, tokens, and the phaser's bound and batch). Throws SpecError naming
-// the first bad field. What only JSON can get wrong (types, unknown fields, fields a runtime does
-// not take) is the parser's; a phaser stage without an op is told so here too.
-inline void validate(ExperimentSpec& spec) {
-  using detail::check_range;
-  const bool phaser = spec.runtime == RuntimeKind::kPhaser;
-  detail::check_stage_count(spec.stages.size());
-  std::uint32_t stage_thread_sum = 0;
+// Checks a spec (read from JSON, or built in C++) for what a runtime needs, with the rules of its
+// kind, and fills the defaults. Throws SpecError naming the first bad field.
+inline void validate(ExperimentSpec& s, const KindRules& kind) {
+  using namespace spec_check;
+  count("stages", s.stages.size(), limits::kStages, "stages");
   std::uint64_t out_per_item = 1;
-  for (std::size_t i = 0; i < spec.stages.size(); ++i) {
-    const StageSpec& st = spec.stages[i];
-    const std::string p = detail::stage_path(i);
-    detail::check_name(p + ".name", st.name);
-    detail::check_stage_threads(p + ".threads", st.mode, st.threads);
-    detail::check_service(p + ".service", st.service);
-    detail::check_emits(p + ".emits", spec.runtime, st.emits, out_per_item);
-    detail::check_bypass(p + ".bypass", spec.runtime, st.mode, i, st.emits, st.bypass);
+  for (std::size_t i = 0; i < s.stages.size(); ++i) {
+    const StageSpec& st = s.stages[i];
+    const std::string p = at("stages", i);
+    count(join(p, "name"), st.name.size(), limits::kStageNameBytes, "bytes");
+    check_range(join(p, "threads"), st.threads, limits::kStageThreads);
+    need(!is_serial(st.mode) || st.threads == 1, join(p, "threads"), "a serial stage has 1 thread");
+    service(join(p, "service"), st.service);
+    check_range(join(p, "emits"), st.emits, limits::kStageEmits);
+    check_range(join(p, "bypass"), st.bypass, limits::kStageBypass);
+    need(kind.stage_flow || st.emits == 1, join(p, "emits"), "1 for this runtime");
+    need(kind.stage_flow || st.bypass == 0, join(p, "bypass"), "0 for this runtime");
+    need(st.bypass == 0 || (st.mode == StageMode::kParallel && i > 0 && st.emits == 1),
+         join(p, "bypass"), "only a parallel stage after the first that emits 1 item is bypassed");
     out_per_item *= st.emits;
-    if (phaser && st.op == StageOp::kNone) throw SpecError(p + ".op", "missing (required)");
-    if (!phaser && (st.op != StageOp::kNone || st.parent)) {
-      throw SpecError(p, std::string("op and parent are for phaser stages, not the ") +
-                             to_string(spec.runtime) + " runtime");
-    }
-    stage_thread_sum += st.threads;
+    need(double(out_per_item) <= limits::kItems.hi, join(p, "emits"), "too many items out");
   }
-  const bool two_stage = is_two_stage(spec.runtime);
-  if (two_stage) detail::check_two_stage_shape(spec.runtime, spec.stages);
-  if (two_stage) detail::check_variant_threads(spec.runtime, spec.variant, spec.stages);
-  if (spec.runtime == RuntimeKind::kWorkStealing || spec.runtime == RuntimeKind::kBarrier ||
-      phaser) {
-    if (spec.threads == 0) spec.threads = 1;
-    check_range("threads", spec.threads, limits::kThreads);
-  } else if (two_stage && spec.variant == TwoStageVariant::kSerial) {
-    if (spec.threads == 0) spec.threads = 1;
-    detail::check_serial_variant_threads(spec.threads);
-  } else {
-    spec.threads = detail::stage_thread_total(spec.threads, stage_thread_sum);
-  }
-  if (spec.tokens == 0) spec.tokens = spec.threads;
-  check_range("tokens", spec.tokens, limits::kTokens);
-  if (spec.queue.capacity)
-    check_range("queue.capacity", *spec.queue.capacity, limits::kQueueCapacity);
-  if (two_stage) {
-    if (spec.batch_items == 0) spec.batch_items = std::uint32_t(limits::kDefaultBatchItems);
-    check_range("batchItems", spec.batch_items, limits::kBatchItems);
-  }
-  if (spec.runtime == RuntimeKind::kTwoStageOutput) {
-    if (spec.buffers == 0) spec.buffers = spec.stages[parallel_stage(spec.runtime)].threads + 2;
-    check_range("buffers", spec.buffers, limits::kBuffers);
-    detail::check_buffer_pool(spec.buffers, spec.batch_items);
-  }
-  if (spec.runtime == RuntimeKind::kBarrier) {
-    check_range("quantumUs", spec.quantum_us, limits::kQuantumUs);
-    detail::check_barrier(spec, spec.cores.has_value());
-  }
-  if (phaser) {
-    detail::check_stream_count(spec.streams.size());
-    check_phaser_graph(spec.stages, spec.streams);
-    if (spec.bound == 0) spec.bound = std::uint32_t(limits::kDefaultBound);
-    check_range("bound", spec.bound, limits::kBound);
-    if (spec.batch == 0) spec.batch = std::uint32_t(limits::kDefaultBatch);
-    check_range("batch", spec.batch, limits::kBatch);
-  }
-  detail::check_items(double(spec.items), out_per_item);
-  if (phaser && has_sieve(spec.stages)) check_sieve_items(double(spec.items));
-  if (spec.cores) check_range("cores", *spec.cores, limits::kCores);
+  if (kind.check) kind.check(s);
+  const std::uint32_t want = kind.threads ? kind.threads(s) : 0;
+  if (s.threads == 0) s.threads = want ? want : 1;
+  check_range("threads", s.threads, limits::kThreads);
+  need(want == 0 || s.threads == want, "threads", "must be " + std::to_string(want) + " here");
+  if (s.tokens == 0) s.tokens = s.threads;
+  check_range("tokens", s.tokens, limits::kTokens);
+  if (s.queue.capacity) check_range("queue.capacity", *s.queue.capacity, limits::kQueueCapacity);
+  check_range("items", double(s.items), limits::kItems);
+  need(double(s.items * out_per_item) <= limits::kItems.hi, "items", "too many items out");
+  if (s.cores) check_range("cores", *s.cores, limits::kCores);
 }
 
 }  // namespace pipelab::pipeline
 
-#include "pipelab/pipeline/spec_graph.hpp"  // defines check_phaser_graph(), used by validate()
+#include "pipelab/pipeline/spec_graph.hpp"  // defines the phaser's rules, used by kPhaserRules

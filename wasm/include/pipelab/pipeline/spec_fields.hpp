@@ -1,17 +1,40 @@
-// Field readers for the ExperimentSpec JSON parser, the C++ twin of src/spec/specFields.ts: each
-// takes a parsed value and its field path, checks the JSON type, the kind of number and the range,
-// and throws SpecError in the one wording of contracts/spec.md ("is not an integer", "is out of
-// range", "unknown field", "not taken by", "missing", "is not one of"), naming what is allowed.
+// Field readers for the JSON that C++ reads (an ExperimentSpec, a race config): each takes a parsed
+// value and its field path, checks the JSON type, the kind of number and the range, and throws
+// SpecError naming the field and what is allowed ("queue.capacity: 0 is out of range (allowed
+// 1..65536)"). An integer is range-checked before anyone casts it, so no value of the text can
+// overflow a field. The words follow contracts/spec.md; the messages a person reads come from the
+// TypeScript validator (src/spec), which checks everything before the page sends a spec here.
 #pragma once
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "pipelab/pipeline/json.hpp"
 #include "pipelab/pipeline/json_write.hpp"
-#include "pipelab/pipeline/spec.hpp"
+#include "pipelab/pipeline/spec_limits.hpp"  // generated from contracts/spec-limits.json
+
+namespace pipelab::pipeline {
+
+// A bad field: path() names it (`stages[1].threads`, "" for the text as a whole) and what() is
+// "path: problem" (the problem alone for "").
+class SpecError : public std::invalid_argument {
+ public:
+  SpecError(std::string path, const std::string& problem)
+      : std::invalid_argument(path.empty() ? problem : path + ": " + problem),
+        path_(std::move(path)) {}
+  // A message that names its field itself; path() is then "".
+  explicit SpecError(const std::string& message) : std::invalid_argument(message) {}
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  std::string path_;
+};
+
+}  // namespace pipelab::pipeline
 
 namespace pipelab::pipeline::spec_fields {
 
@@ -21,6 +44,12 @@ using Names = std::vector<std::string_view>;
 
 inline std::string join(const std::string& path, std::string_view key) {
   return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+inline std::string at(const std::string& path, std::size_t index) {
+  return path + "[" + std::to_string(index) + "]";
+}
+inline std::string allowed(Range r) {
+  return json::number_text(r.lo) + ".." + json::number_text(r.hi);
 }
 
 // A value as messages show it: scalars as JavaScript prints them, containers by their kind.
@@ -32,9 +61,14 @@ inline std::string show(const Value& v) {
       return "an object";
     case Value::Type::kNumber:
       return json::number_text(v.number);
-    default:
-      return json::stringify(v);
+    case Value::Type::kString:
+      return json::quote(v.string);
+    case Value::Type::kBool:
+      return v.boolean ? "true" : "false";
+    case Value::Type::kNull:
+      break;
   }
+  return "null";
 }
 
 inline std::string list(const Names& names, const char* separator) {
@@ -43,81 +77,68 @@ inline std::string list(const Names& names, const char* separator) {
   return out;
 }
 
-inline bool contains(const Names& names, std::string_view key) {
-  for (std::string_view n : names) {
-    if (n == key) return true;
+inline void check_range(const std::string& path, double v, Range r) {
+  if (!(v >= r.lo && v <= r.hi)) {
+    throw SpecError(path, json::number_text(v) + " is out of range (allowed " + allowed(r) + ")");
   }
-  return false;
+}
+
+inline const Value& object(const Value& v, const std::string& path) {
+  if (v.type != Value::Type::kObject) throw SpecError(path, show(v) + " is not an object");
+  return v;
 }
 
 // The object at `path`, after rejecting any key not in `allowed` (typos must not fall back).
 inline const Value& object(const Value& v, const std::string& path, const Names& allowed) {
-  if (v.type != Value::Type::kObject) throw SpecError(path, show(v) + " is not an object");
-  for (const json::Member* m : json::js_key_order(v)) {
-    if (!contains(allowed, m->first)) {
-      throw SpecError(join(path, m->first), "unknown field (allowed: " + list(allowed, ", ") + ")");
-    }
+  object(v, path);
+  for (const auto& [key, member] : v.object) {
+    bool known = false;
+    for (std::string_view a : allowed) known = known || a == key;
+    if (!known)
+      throw SpecError(join(path, key), "unknown field (allowed: " + list(allowed, ", ") + ")");
   }
   return v;
 }
 
-// A known field that this variant (a runtime kind, a service kind) does not take; `variant`
-// reads "the static runtime".
-[[noreturn]] inline void not_taken(const std::string& field_path, const Names& taken,
-                                   const std::string& variant) {
-  throw SpecError(field_path, "not taken by " + variant + " (allowed: " + list(taken, ", ") + ")");
-}
-
-// Rejects every field of `obj` the variant does not take; fields in `carried` are the caller's.
-inline void only_taken(const Value& obj, const std::string& path, const Names& taken,
-                       const std::string& variant, const Names& carried = {}) {
-  for (const json::Member* m : json::js_key_order(obj)) {
-    if (!contains(taken, m->first) && !contains(carried, m->first)) {
-      not_taken(join(path, m->first), taken, variant);
-    }
-  }
-}
-
-inline const Value& require(const Value& obj, const std::string& path, std::string_view key,
-                            const char* note = "") {
+inline const Value& require(const Value& obj, const std::string& path, std::string_view key) {
   const Value* v = obj.find(key);
-  if (v == nullptr) throw SpecError(join(path, key), std::string("missing (required") + note + ")");
+  if (v == nullptr) throw SpecError(join(path, key), "missing (required)");
   return *v;
 }
 
 inline double number(const Value& v, const std::string& path, Range r) {
   if (v.type != Value::Type::kNumber) {
-    throw SpecError(path, show(v) + " is not a number (allowed " + detail::allowed(r) + ")");
+    throw SpecError(path, show(v) + " is not a number (allowed " + allowed(r) + ")");
   }
-  detail::check_range(path, v.number, r);
+  check_range(path, v.number, r);
   return v.number;
 }
 
 inline double integer(const Value& v, const std::string& path, Range r) {
-  if (v.type != Value::Type::kNumber || !std::isfinite(v.number) ||
-      std::floor(v.number) != v.number) {
-    throw SpecError(path, show(v) + " is not an integer (allowed " + detail::allowed(r) + ")");
+  if (v.type != Value::Type::kNumber || std::floor(v.number) != v.number) {
+    throw SpecError(path, show(v) + " is not an integer (allowed " + allowed(r) + ")");
   }
-  detail::check_range(path, v.number, r);
+  check_range(path, v.number, r);
   return v.number;
 }
 
-// The string at `path`; its byte range is the caller's rule (detail::check_name).
-inline const std::string& string_of(const Value& v, const std::string& path, Range bytes) {
-  if (v.type != Value::Type::kString) {
-    throw SpecError(path,
-                    show(v) + " is not a string (allowed " + detail::allowed(bytes) + " bytes)");
-  }
+inline const std::string& string_of(const Value& v, const std::string& path) {
+  if (v.type != Value::Type::kString) throw SpecError(path, show(v) + " is not a string");
   return v.string;
 }
 
-inline const Value& array(const Value& v, const std::string& path, Range length,
-                          const char* items) {
-  if (v.type != Value::Type::kArray) {
-    throw SpecError(
-        path, show(v) + " is not an array (allowed " + detail::allowed(length) + " " + items + ")");
+inline const std::vector<Value>& array(const Value& v, const std::string& path) {
+  if (v.type != Value::Type::kArray) throw SpecError(path, show(v) + " is not an array");
+  return v.array;
+}
+
+// One of `words` (an enum's words in enum order), as that enum.
+template <typename Enum, std::size_t N>
+Enum word(const Value& v, const std::string& path, const char* const (&words)[N]) {
+  for (std::size_t i = 0; i < N; ++i) {
+    if (v.type == Value::Type::kString && v.string == words[i]) return Enum(i);
   }
-  return v;
+  throw SpecError(path, show(v) + " is not one of " + list(Names(words, words + N), " | "));
 }
 
 // One of `options`, matched by its to_string() word.

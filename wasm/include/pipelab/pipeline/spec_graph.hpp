@@ -1,16 +1,10 @@
-// The phaser runtime's stream graph (contracts/spec.md, "The phaser runtime"): the graph rules a
-// spec must obey before it runs, and the graph's shape as the runtime builds it. The C++ twin of
-// src/spec/phaserGraph.ts: the same checks in the same order with the same messages (the case
-// table tests/fixtures/spec-cases.json holds the two together). Pure functions, no state.
-//
-// The rules, in order: stage names are unique; each stream's ends name stages, once each, and it
-// has a signaller and a waiter (none of them both); per stage, only split stages have copies,
-// sources wait on nothing and signal something, every other op waits on something, avg reads one
-// stream, a sieve reads one and signals one; something starts the graph (sources, or exactly one
-// token — not both); a graph with a source ends in exactly one sink, a ring is hop stages joined
-// one to one; every stage is reachable from a start; a graph with a source is acyclic; a sieve
-// reads a count source and sends its primes to the sink alone; a parent is another stage, parent
-// chains end at the root, and a child registers only with modes its parent has.
+// The phaser runtime's stream graph (contracts/spec.md, "The phaser runtime"): its shape as the
+// runtime builds it (stream_graph), and the phaser kind's rules: its own fields, and the graph
+// rules whose breach would crash or hang the runtime — a name that is no stage, a stream nobody
+// signals or waits on, a source that waits, a ring that is not one, a cycle behind a source, a
+// sieve not fed by a count source, a parent chain that loops or grants modes it lacks. The same
+// rules, in this order and with the messages people read, are src/spec/phaserGraph.ts's; here a
+// short message names the field. Pure functions, no state.
 #pragma once
 
 #include <algorithm>
@@ -19,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "pipelab/pipeline/json_write.hpp"
 #include "pipelab/pipeline/spec.hpp"
 
 namespace pipelab::pipeline {
@@ -48,7 +41,7 @@ inline std::optional<std::uint32_t> stage_index(const std::vector<StageSpec>& st
   return std::nullopt;
 }
 
-// Precondition: every name in the streams is a stage (check_phaser_graph's first rules).
+// Precondition: every name in the streams is a stage (the first graph rule).
 inline StreamGraph stream_graph(const std::vector<StageSpec>& stages,
                                 const std::vector<StreamSpec>& streams) {
   StreamGraph g;
@@ -75,307 +68,145 @@ inline StreamGraph stream_graph(const std::vector<StageSpec>& stages,
   return g;
 }
 
-namespace graph_detail {
+namespace spec_check {
 
-inline std::string q(const std::string& s) { return json::quote(s); }
-inline std::string stage_field(std::size_t i, const char* field) {
-  return detail::stage_path(i) + "." + field;
-}
-inline std::string stream_path(std::size_t k) { return "streams[" + std::to_string(k) + "]"; }
-inline std::string names_of(const std::vector<StageSpec>& stages) {
-  std::string out;
-  for (const StageSpec& s : stages) out += (out.empty() ? "" : ", ") + s.name;
-  return out;
-}
-inline const char* mode_name(std::uint8_t m) {
-  static const char* const kNames[] = {"no registration", "SIG", "WAIT", "SIG_WAIT"};
-  return kNames[m & 3];
-}
-
-// Stages reachable from `starts` along streams (from -> to).
-inline std::vector<bool> reachable(const StreamGraph& g, const std::vector<StageSpec>& stages,
-                                   const std::vector<StreamSpec>& streams,
-                                   const std::vector<std::uint32_t>& starts) {
-  std::vector<bool> seen(stages.size(), false);
-  std::vector<std::uint32_t> todo = starts;
-  for (std::uint32_t s : starts) seen[s] = true;
+// Stages reachable from `starts` along streams (from -> to); `starts` themselves only if so.
+inline std::vector<bool> reachable(const StreamGraph& g, const ExperimentSpec& s,
+                                   std::vector<std::uint32_t> todo) {
+  std::vector<bool> seen(s.stages.size(), false);
   while (!todo.empty()) {
     const std::uint32_t i = todo.back();
     todo.pop_back();
     for (std::uint32_t k : g.outputs[i]) {
-      for (const std::string& name : streams[k].to) {
-        const std::uint32_t j = *stage_index(stages, name);
-        if (!seen[j]) {
-          seen[j] = true;
-          todo.push_back(j);
-        }
+      for (const std::string& name : s.streams[k].to) {
+        const std::uint32_t j = *stage_index(s.stages, name);
+        if (!seen[j]) todo.push_back(j);
+        seen[j] = true;
       }
     }
   }
   return seen;
 }
 
-inline bool on_cycle(const StreamGraph& g, const std::vector<StageSpec>& stages,
-                     const std::vector<StreamSpec>& streams, std::uint32_t i) {
-  std::vector<std::uint32_t> next;
-  for (std::uint32_t k : g.outputs[i]) {
-    for (const std::string& name : streams[k].to) next.push_back(*stage_index(stages, name));
+inline void check_graph(const ExperimentSpec& s) {
+  const auto& stages = s.stages;
+  const auto& streams = s.streams;
+  const auto stage = [](std::size_t i, const char* field) { return join(at("stages", i), field); };
+  for (std::size_t i = 0; i < stages.size(); ++i) {
+    need(*stage_index(stages, stages[i].name) == i, stage(i, "name"), "used twice");
   }
-  return reachable(g, stages, streams, next)[i];
-}
-
-inline void check_stream_ends(const std::vector<StageSpec>& stages,
-                              const std::vector<StreamSpec>& streams) {
   for (std::size_t k = 0; k < streams.size(); ++k) {
-    const std::string path = stream_path(k);
-    for (const char* side : {"from", "to"}) {
-      const auto& list = std::string(side) == "from" ? streams[k].from : streams[k].to;
-      for (std::size_t j = 0; j < list.size(); ++j) {
-        const std::string at = path + "." + side + "[" + std::to_string(j) + "]";
-        if (!stage_index(stages, list[j])) {
-          throw SpecError(at, q(list[j]) + " is not a stage (stages: " + names_of(stages) + ")");
-        }
-        if (std::find(list.begin(), list.begin() + long(j), list[j]) != list.begin() + long(j)) {
-          throw SpecError(at, q(list[j]) + " is listed twice");
-        }
+    const std::string p = at("streams", k);
+    for (const auto* side : {&streams[k].from, &streams[k].to}) {
+      const std::string field = join(p, side == &streams[k].from ? "from" : "to");
+      count(field, side->size(), limits::kStreamStages, "stages");
+      for (std::size_t j = 0; j < side->size(); ++j) {
+        need(stage_index(stages, (*side)[j]).has_value(), at(field, j), "not a stage");
+        need(std::find(side->begin(), side->begin() + long(j), (*side)[j]) ==
+                 side->begin() + long(j),
+             at(field, j), "listed twice");
       }
-    }
-    if (streams[k].from.empty()) {
-      throw SpecError(path + ".from",
-                      "no stage signals this stream, so a stage waiting on it would wait forever");
-    }
-    if (streams[k].to.empty()) {
-      throw SpecError(path + ".to",
-                      "no stage waits on this stream, so its signallers would stop at the bound "
-                      "forever");
+      need(!side->empty(), field, "empty: a stream needs a signaller and a waiter");
     }
     for (const std::string& name : streams[k].to) {
-      if (std::find(streams[k].from.begin(), streams[k].from.end(), name) !=
-          streams[k].from.end()) {
-        throw SpecError(path + ".to", q(name) +
-                                          " also signals this stream (a stage may not wait on a "
-                                          "stream it signals)");
-      }
+      need(std::count(streams[k].from.begin(), streams[k].from.end(), name) == 0, join(p, "to"),
+           "a stage waits on a stream it signals");
     }
   }
-}
-
-inline void check_stage_ops(const StreamGraph& g, const std::vector<StageSpec>& stages) {
-  for (std::size_t i = 0; i < stages.size(); ++i) {
-    const StageSpec& s = stages[i];
-    const std::string op = to_string(s.op);
-    const std::size_t ins = g.inputs[i].size(), outs = g.outputs[i].size();
-    if (s.threads != 1 && s.op != StageOp::kSplit) {
-      throw SpecError(stage_field(i, "threads"), std::to_string(s.threads) +
-                                                     " is out of range (allowed 1 for op " + op +
-                                                     ": only split stages have copies)");
-    }
-    if (is_source(s.op)) {
-      if (ins > 0) {
-        throw SpecError(stage_field(i, "op"), "a " + op + " source waits on no stream (streams[" +
-                                                  std::to_string(g.inputs[i][0]) + "] lists " +
-                                                  q(s.name) + " in to)");
-      }
-      if (outs == 0) {
-        throw SpecError(stage_field(i, "op"), "a " + op +
-                                                  " source needs a stream to signal (no stream "
-                                                  "lists " +
-                                                  q(s.name) + " in from)");
-      }
-    } else if (ins == 0) {
-      throw SpecError(stage_field(i, "op"),
-                      op + " needs a stream to wait on (no stream lists " + q(s.name) + " in to)");
-    }
-    if (s.op == StageOp::kAvg && ins != 1) {
-      throw SpecError(stage_field(i, "op"), "avg reads one stream (" + std::to_string(ins) +
-                                                " streams list " + q(s.name) + " in to)");
-    }
-    if (s.op == StageOp::kSieve && (ins != 1 || outs != 1)) {
-      throw SpecError(stage_field(i, "op"), "a sieve reads one stream and signals one (it reads " +
-                                                std::to_string(ins) + ", signals " +
-                                                std::to_string(outs) + ")");
-    }
-  }
-}
-
-inline void check_starts_and_ends(const StreamGraph& g, const std::vector<StageSpec>& stages,
-                                  const std::vector<StreamSpec>& streams) {
-  std::vector<std::uint32_t> sinks, tokens;
+  const StreamGraph g = stream_graph(stages, streams);
+  std::vector<std::uint32_t> tokens, sinks;
   for (std::uint32_t i = 0; i < stages.size(); ++i) {
-    if (g.outputs[i].empty()) sinks.push_back(i);
-    if (stages[i].op == StageOp::kToken) tokens.push_back(i);
-  }
-  if (g.sources.empty() && tokens.empty()) {
-    throw SpecError("stages",
-                    "no stage starts the graph (allowed: a random or count source, or one token "
-                    "stage on a ring)");
-  }
-  if (!g.sources.empty() && !tokens.empty()) {
-    throw SpecError(stage_field(tokens[0], "op"),
-                    "a token starts a ring, but this graph has a source (" +
-                        q(stages[g.sources[0]].name) + ")");
-  }
-  if (tokens.size() > 1) {
-    throw SpecError(stage_field(tokens[1], "op"),
-                    "a second token (a ring carries one: " + q(stages[tokens[0]].name) + ")");
-  }
-  if (!g.sources.empty()) {
-    if (sinks.empty()) {
-      throw SpecError("streams",
-                      "no stage ends the graph (a graph with a source ends in one stage that "
-                      "signals no stream)");
-    }
-    if (sinks.size() > 1) {
-      throw SpecError(stage_field(sinks[1], "name"),
-                      q(stages[sinks[1]].name) +
-                          " is a second sink (a graph with a source ends in one stage: " +
-                          q(stages[sinks[0]].name) + ")");
-    }
-    return;
-  }
-  for (std::size_t i = 0; i < stages.size(); ++i) {
-    if (stages[i].op != StageOp::kHop && stages[i].op != StageOp::kToken) {
-      throw SpecError(stage_field(i, "op"), std::string(to_string(stages[i].op)) +
-                                                " does not pass a token on (a ring takes hop "
-                                                "stages and one token)");
-    }
-  }
-  for (std::size_t i = 0; i < stages.size(); ++i) {
+    const StageOp op = stages[i].op;
     const std::size_t ins = g.inputs[i].size(), outs = g.outputs[i].size();
-    if (ins != 1 || outs != 1) {
-      throw SpecError(detail::stage_path(i),
-                      "a ring stage waits on one stream and signals one (it waits on " +
-                          std::to_string(ins) + ", signals " + std::to_string(outs) + ")");
+    need(op != StageOp::kNone, stage(i, "op"), "missing (required)");
+    need(stages[i].threads == 1 || op == StageOp::kSplit, stage(i, "threads"),
+         "only split stages have copies");
+    need(is_source(op) ? ins == 0 && outs > 0 : ins > 0, stage(i, "op"),
+         "a source signals and waits on nothing; any other op waits on a stream");
+    need(op != StageOp::kAvg || ins == 1, stage(i, "op"), "avg reads one stream");
+    need(op != StageOp::kSieve || (ins == 1 && outs == 1), stage(i, "op"),
+         "a sieve reads one stream and signals one");
+    if (op == StageOp::kToken) tokens.push_back(i);
+    if (outs == 0) sinks.push_back(i);
+  }
+  const bool ring = g.sources.empty();
+  need(ring ? tokens.size() == 1 : tokens.empty(), "stages",
+       "a graph starts at sources, or at one token on a ring");
+  if (!ring) need(sinks.size() == 1, "streams", "a graph with a source ends in one sink");
+  for (std::uint32_t i = 0; ring && i < stages.size(); ++i) {
+    need(stages[i].op == StageOp::kHop || stages[i].op == StageOp::kToken, stage(i, "op"),
+         "a ring takes hop stages and one token");
+    need(g.inputs[i].size() == 1 && g.outputs[i].size() == 1, at("stages", i),
+         "a ring stage waits on one stream and signals one");
+  }
+  for (std::size_t k = 0; ring && k < streams.size(); ++k) {
+    need(streams[k].from.size() == 1 && streams[k].to.size() == 1, at("streams", k),
+         "a ring's stream joins one stage to the next");
+  }
+  const std::vector<bool> reached = reachable(g, s, ring ? tokens : g.sources);
+  for (std::uint32_t i = 0; i < stages.size(); ++i) {
+    need(reached[i] || (!ring && is_source(stages[i].op)), stage(i, "name"), "not reachable");
+    need(ring || !reachable(g, s, {i})[i], stage(i, "name"), "on a cycle behind a source");
+  }
+  if (g.sieve) {
+    const std::uint32_t i = *g.sieve, in = g.inputs[i][0], out = g.outputs[i][0];
+    for (const std::string& name : streams[in].from) {
+      need(stages[*stage_index(stages, name)].op == StageOp::kCount, stage(i, "op"),
+           "a sieve reads a count source");
     }
+    need(streams[out].from.size() == 1, join(at("streams", out), "from"), "the sieve's alone");
+    need(streams[out].to.size() == 1 && stage_index(stages, streams[out].to[0]) == g.sink,
+         join(at("streams", out), "to"), "the sink alone");
+    need(g.inputs[*g.sink].size() == 1, stage(*g.sink, "op"), "waits on the primes alone");
   }
-  for (std::size_t k = 0; k < streams.size(); ++k) {
-    if (streams[k].from.size() != 1 || streams[k].to.size() != 1) {
-      throw SpecError(stream_path(k), "a ring's stream joins one stage to the next (from " +
-                                          std::to_string(streams[k].from.size()) + ", to " +
-                                          std::to_string(streams[k].to.size()) + ")");
-    }
-  }
-}
-
-inline void check_sieve(const StreamGraph& g, const std::vector<StageSpec>& stages,
-                        const std::vector<StreamSpec>& streams) {
-  if (!g.sieve) return;
-  const std::uint32_t i = *g.sieve;
-  const std::uint32_t in = g.inputs[i][0];
-  for (const std::string& name : streams[in].from) {
-    if (stages[*stage_index(stages, name)].op != StageOp::kCount) {
-      throw SpecError(stage_field(i, "op"),
-                      "a sieve reads the integers of a count source (streams[" +
-                          std::to_string(in) + "] comes from " + q(name) + ")");
-    }
-  }
-  const std::uint32_t k = g.outputs[i][0];
-  if (streams[k].from.size() != 1) {
-    throw SpecError(stream_path(k) + ".from", "the sieve signals its primes alone (" +
-                                                  std::to_string(streams[k].from.size()) +
-                                                  " stages signal this stream)");
-  }
-  if (streams[k].to.size() != 1 || stage_index(stages, streams[k].to[0]) != g.sink) {
-    throw SpecError(stream_path(k) + ".to", "the sieve's primes go to the sink alone");
-  }
-  if (g.inputs[*g.sink].size() != 1) {
-    throw SpecError(stage_field(*g.sink, "op"),
-                    "the sink of a sieve waits on its primes alone (it waits on " +
-                        std::to_string(g.inputs[*g.sink].size()) + " streams)");
-  }
-}
-
-inline void check_parents(const StreamGraph& g, const std::vector<StageSpec>& stages,
-                          const std::vector<StreamSpec>& streams) {
   for (std::uint32_t i = 0; i < stages.size(); ++i) {
     if (!stages[i].parent) continue;
-    const std::string& parent = *stages[i].parent;
-    const std::string path = stage_field(i, "parent");
-    const auto j = stage_index(stages, parent);
-    if (!j) throw SpecError(path, q(parent) + " is not a stage (stages: " + names_of(stages) + ")");
-    if (*j == i) {
-      throw SpecError(path, q(parent) +
-                                " is the stage itself (a stage is spawned by another, or by the "
-                                "root)");
-    }
-    std::vector<bool> seen(stages.size(), false);
-    seen[i] = true;
-    for (std::uint32_t p = *j; stages[p].parent;) {
-      const auto up = stage_index(stages, *stages[p].parent);
-      if (!up) break;
-      p = *up;
-      if (seen[p]) {
-        throw SpecError(path, "the parents of " + q(stages[i].name) +
-                                  " form a cycle (a parent chain ends at the root)");
-      }
-      seen[p] = true;
+    const std::string p = stage(i, "parent");
+    const auto j = stage_index(stages, *stages[i].parent);
+    need(j && *j != i, p, "not another stage");
+    std::uint32_t steps = 0;  // a chain longer than the stages loops
+    for (auto up = j; up && stages[*up].parent; up = stage_index(stages, *stages[*up].parent)) {
+      need(++steps <= stages.size(), p, "the parents form a cycle");
     }
     for (std::size_t k = 0; k < streams.size(); ++k) {
-      const std::uint8_t child = g.mode[i][k], of_parent = g.mode[*j][k];
-      if ((child & ~of_parent) != 0) {
-        throw SpecError(path, q(stages[i].name) + " registers " + mode_name(child) +
-                                  " on streams[" + std::to_string(k) + "], but its parent " +
-                                  q(parent) + " has " + mode_name(of_parent) +
-                                  " there (a child registers only with modes its parent has)");
+      need((g.mode[i][k] & ~g.mode[*j][k]) == 0, p, "registers a mode its parent lacks");
+    }
+  }
+}
+
+inline void read_phaser(const json::Value& root, ExperimentSpec& s) {
+  using spec_fields::array;
+  const auto& streams = array(spec_fields::require(root, "", "streams"), "streams");
+  for (std::size_t k = 0; k < streams.size(); ++k) {
+    const std::string p = at("streams", k);
+    spec_fields::object(streams[k], p);
+    StreamSpec stream;
+    for (auto [key, names] : {std::pair{"from", &stream.from}, std::pair{"to", &stream.to}}) {
+      const auto& list = array(spec_fields::require(streams[k], p, key), join(p, key));
+      for (std::size_t j = 0; j < list.size(); ++j) {
+        names->push_back(spec_fields::string_of(list[j], at(join(p, key), j)));
       }
     }
+    spec_read::word(streams[k], p, "reduce", stream.reduce, kReduceWords);
+    s.streams.push_back(std::move(stream));
+  }
+  s.bound = spec_read::u32(root.find("bound"), "bound", 0);
+  s.batch = spec_read::u32(root.find("batch"), "batch", 0);
+  spec_read::word(root, "", "batching", s.batching, kBatchingWords);
+}
+
+inline void check_phaser(ExperimentSpec& s) {
+  count("streams", s.streams.size(), limits::kStreams, "streams");
+  check_graph(s);
+  if (s.bound == 0) s.bound = std::uint32_t(limits::kDefaultBound);
+  check_range("bound", s.bound, limits::kBound);
+  if (s.batch == 0) s.batch = std::uint32_t(limits::kDefaultBatch);
+  check_range("batch", s.batch, limits::kBatch);
+  // A task per prime: the sieve's items are capped.
+  for (const StageSpec& st : s.stages) {
+    if (st.op == StageOp::kSieve) check_range("items", double(s.items), limits::kSieveItems);
   }
 }
 
-}  // namespace graph_detail
-
-// Throws SpecError naming the first rule the graph breaks (see the file comment for the order).
-inline void check_phaser_graph(const std::vector<StageSpec>& stages,
-                               const std::vector<StreamSpec>& streams) {
-  using namespace graph_detail;
-  for (std::size_t i = 0; i < stages.size(); ++i) {
-    for (std::size_t j = 0; j < i; ++j) {
-      if (stages[j].name == stages[i].name) {
-        throw SpecError(stage_field(i, "name"),
-                        q(stages[i].name) + " is used twice (a phaser graph names stages by name)");
-      }
-    }
-  }
-  check_stream_ends(stages, streams);
-  const StreamGraph g = stream_graph(stages, streams);
-  check_stage_ops(g, stages);
-  check_starts_and_ends(g, stages, streams);
-  const std::vector<std::uint32_t> starts =
-      g.sources.empty() ? std::vector<std::uint32_t>{*g.token} : g.sources;
-  const std::vector<bool> reached = reachable(g, stages, streams, starts);
-  for (std::size_t i = 0; i < stages.size(); ++i) {
-    if (!reached[i]) {
-      throw SpecError(stage_field(i, "name"), q(stages[i].name) + " is not reachable from " +
-                                                  (g.sources.empty() ? "the token" : "a source") +
-                                                  " (no chain of streams leads to it)");
-    }
-  }
-  if (!g.sources.empty()) {
-    for (std::uint32_t i = 0; i < stages.size(); ++i) {
-      if (on_cycle(g, stages, streams, i)) {
-        throw SpecError(stage_field(i, "name"),
-                        q(stages[i].name) +
-                            " is on a cycle (a graph with a source must be acyclic; a ring of hop "
-                            "stages carries a token instead)");
-      }
-    }
-  }
-  check_sieve(g, stages, streams);
-  check_parents(g, stages, streams);
-}
-
-// A sieve graph takes at most limits::kSieveItems integers: one task per prime.
-inline void check_sieve_items(double items) {
-  if (items > limits::kSieveItems.hi) {
-    throw SpecError("items", detail::num(items) + " is out of range (allowed " +
-                                 detail::allowed(limits::kSieveItems) +
-                                 " with a sieve stage: one task per prime)");
-  }
-}
-
-inline bool has_sieve(const std::vector<StageSpec>& stages) {
-  return std::any_of(stages.begin(), stages.end(),
-                     [](const StageSpec& s) { return s.op == StageOp::kSieve; });
-}
-
+}  // namespace spec_check
 }  // namespace pipelab::pipeline

@@ -48,7 +48,7 @@ class StaticRuntime final : public Runtime {
   };
 
   explicit StaticRuntime(const ExperimentSpec& spec, const RunOptions& options = {})
-      : Runtime(spec, options, workers_for(spec)) {
+      : Runtime(spec, kPipelineRules, options) {
     groups_ = make_groups(spec_);
     for (std::uint32_t g = 0; g < groups_.size(); ++g) {
       for (std::uint32_t i = 0; i < groups_[g].threads; ++i) group_of_.push_back(g);
@@ -94,11 +94,6 @@ class StaticRuntime final : public Runtime {
       return a.seq > b.seq;
     }
   };
-
-  static std::uint32_t workers_for(ExperimentSpec spec) {
-    validate(spec);
-    return spec.threads;
-  }
 
   // A single-stage group that items may skip: pushing past it is the bypass.
   bool skippable(std::uint32_t g) const noexcept {

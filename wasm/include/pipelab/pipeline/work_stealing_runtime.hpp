@@ -40,7 +40,7 @@ namespace pipelab::pipeline {
 class WorkStealingRuntime final : public Runtime {
  public:
   explicit WorkStealingRuntime(const ExperimentSpec& spec, const RunOptions& options = {})
-      : Runtime(spec, options, workers_for(spec)) {
+      : Runtime(spec, kPoolRules, options) {
     const std::uint32_t tokens = spec_.tokens;
     tasks_.resize(tokens);
     for (std::uint32_t w = 0; w < spec_.threads; ++w) {
@@ -83,10 +83,6 @@ class WorkStealingRuntime final : public Runtime {
     std::size_t p = 1;
     while (p < v) p <<= 1;
     return p;
-  }
-  static std::uint32_t workers_for(ExperimentSpec spec) {
-    validate(spec);
-    return spec.threads;
   }
 
   void prepare() override {

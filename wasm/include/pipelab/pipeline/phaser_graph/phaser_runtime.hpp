@@ -49,7 +49,7 @@ class PhaserRuntime final : public Runtime, private phaser_graph::GraphHost {
   static constexpr std::uint32_t kMaxStreams = kMaxTasks + 16;
 
   explicit PhaserRuntime(const ExperimentSpec& spec, const RunOptions& options = {})
-      : Runtime(spec, options, workers_for(spec)),
+      : Runtime(spec, kPhaserRules, options),
         shape_(stream_graph(spec_.stages, spec_.streams)),
         detect_cycles_(spec_.batching == Batching::kAdaptive),
         sched_(kMaxTasks),
@@ -65,6 +65,8 @@ class PhaserRuntime final : public Runtime, private phaser_graph::GraphHost {
 
   std::uint32_t thread_count() const noexcept override { return spec_.threads; }
   const telemetry::PhaserBoard& board() const noexcept { return board_; }
+  const void* board_data() const noexcept override { return board_.data(); }
+  std::string stop_reason() const override { return stall_message(); }
   // After finished(): why the last run stopped early, or "" when it did not stall.
   std::string stall_message() const {
     std::lock_guard<std::mutex> lock(stall_mutex_);
@@ -84,11 +86,6 @@ class PhaserRuntime final : public Runtime, private phaser_graph::GraphHost {
 
  private:
   using GraphTask = phaser_graph::GraphTask;
-
-  static std::uint32_t workers_for(ExperimentSpec spec) {
-    validate(spec);
-    return spec.threads;
-  }
 
   // A fresh graph per run: a cancelled run leaves tasks half-way and phases unread.
   void prepare() override {

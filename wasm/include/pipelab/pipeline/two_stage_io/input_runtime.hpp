@@ -26,7 +26,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cinttypes>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -83,6 +85,16 @@ class TwoStageInputRuntime final : public Runtime {
   std::uint64_t bad_records() const noexcept { return bad_.load(std::memory_order_acquire); }
   // Records whose parsed item number differs from their position in the text.
   std::uint64_t misplaced() const noexcept { return misplaced_.load(std::memory_order_acquire); }
+  // For the page: the records' values summed as 16 hex digits, and the records read, bad,
+  // misplaced.
+  std::string output_json() const override {
+    char text[128];
+    std::snprintf(text, sizeof text,
+                  "{\"sum\":\"%016" PRIx64 "\",\"records\":%" PRIu64 ",\"bad\":%" PRIu64
+                  ",\"misplaced\":%" PRIu64 "}",
+                  sum(), items_completed(), bad_records(), misplaced());
+    return text;
+  }
 
  private:
   struct Span {
@@ -98,7 +110,7 @@ class TwoStageInputRuntime final : public Runtime {
       throw SpecError("runtime", std::string("\"") + to_string(spec.runtime) +
                                      "\" is not two-stage-input (TwoStageInputRuntime)");
     }
-    validate(spec);
+    validate(spec, kTwoStageRules);
     if (spec.items > kMaxRecords) {
       throw SpecError("items", std::to_string(spec.items) +
                                    " is out of range for the threads engine's two-stage input "
@@ -109,7 +121,7 @@ class TwoStageInputRuntime final : public Runtime {
   }
 
   TwoStageInputRuntime(const ExperimentSpec& spec, const RunOptions& options, int)
-      : Runtime(spec, options, spec.threads),
+      : Runtime(spec, kTwoStageRules, options),
         readers_(spec.variant == TwoStageVariant::kSerial ? 0 : spec.stages[1].threads),
         batch_records_(spec.batch_items),
         text_(io_text::input_text(spec.seed, spec.items)),

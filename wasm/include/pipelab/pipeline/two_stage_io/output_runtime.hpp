@@ -42,7 +42,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cinttypes>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -133,6 +135,14 @@ class TwoStageOutputRuntime final : public Runtime {
   std::uint64_t checksum() const noexcept { return checksum_; }
   const std::string& text() const noexcept { return text_; }
   std::uint64_t batches_written() const noexcept { return written_; }
+  // For the page: the written text's FNV-1a checksum as 16 hex digits, its bytes and batches.
+  std::string output_json() const override {
+    char text[96];
+    std::snprintf(text, sizeof text,
+                  "{\"checksum\":\"%016" PRIx64 "\",\"bytes\":%" PRIu64 ",\"batches\":%" PRIu64 "}",
+                  checksum(), bytes_written(), batches_written());
+    return text;
+  }
   // Mean µs from a batch's first formatted item to the end of its write.
   double mean_batch_latency_us() const noexcept {
     return written_ == 0 ? 0.0 : latency_sum_us_ / double(written_);
@@ -151,12 +161,12 @@ class TwoStageOutputRuntime final : public Runtime {
       throw SpecError("runtime", std::string("\"") + to_string(spec.runtime) +
                                      "\" is not two-stage-output (TwoStageOutputRuntime)");
     }
-    validate(spec);
+    validate(spec, kTwoStageRules);
     return spec;
   }
 
   TwoStageOutputRuntime(const ExperimentSpec& spec, const RunOptions& options, bool keep_text, int)
-      : Runtime(spec, options, spec.threads),
+      : Runtime(spec, kTwoStageRules, options),
         keep_text_(keep_text),
         formatters_(spec.variant == TwoStageVariant::kSerial ? 0 : spec.stages[0].threads),
         batch_items_(spec.batch_items),

@@ -1,16 +1,14 @@
-# The ExperimentSpec contract, seen from C++ (contracts/spec.md). At configure time:
-#   contracts/spec-limits.json   -> generated/pipelab/pipeline/spec_limits.hpp (the limits)
-#   tests/fixtures/spec-cases.json -> generated/spec_cases.inc (the case table's bytes, for spec_test.cpp)
-# Both land in the build folder, never in the repository; editing either JSON file re-runs the
-# configure step on the next build (CMAKE_CONFIGURE_DEPENDS), and a header whose text did not
-# change keeps its time stamp, so nothing recompiles for nothing.
+# The ExperimentSpec limits, seen from C++ (contracts/spec.md). At configure time
+# contracts/spec-limits.json becomes generated/pipelab/pipeline/spec_limits.hpp, in the build
+# folder, never in the repository; editing the JSON file re-runs the configure step on the next
+# build (CMAKE_CONFIGURE_DEPENDS), and a header whose text did not change keeps its time stamp, so
+# nothing recompiles for nothing. C++ checks its specs against the same ranges as TypeScript, so it
+# accepts every spec TypeScript accepts.
 set(PIPELAB_GENERATED ${CMAKE_BINARY_DIR}/generated)
 target_include_directories(pipelab_core INTERFACE ${PIPELAB_GENERATED})
 
 set(spec_limits_json ${PIPELAB_ROOT}/contracts/spec-limits.json)
-set(spec_cases_json ${PIPELAB_ROOT}/tests/fixtures/spec-cases.json)
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${spec_limits_json}
-  ${spec_cases_json})
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${spec_limits_json})
 
 # Writes `content` to `path` only when it differs from what is there.
 function(pipelab_write_if_changed path content)
@@ -55,7 +53,7 @@ pipelab_number_constants(defaults defaults Default)
 pipelab_number_constants(budgets budgets Budget)
 string(APPEND body "${defaults}${budgets}")
 pipelab_write_if_changed(${PIPELAB_GENERATED}/pipelab/pipeline/spec_limits.hpp
-"// Generated from contracts/spec-limits.json by wasm/cmake/spec-contract.cmake: edit the JSON.
+"// Generated from contracts/spec-limits.json by wasm/cmake/spec-limits.cmake: edit the JSON.
 // ExperimentSpec limits: inclusive ranges per field (contracts/spec.md), numeric defaults, budgets.
 #pragma once
 
@@ -70,8 +68,3 @@ ${body}
 }  // namespace pipelab::pipeline::limits
 ")
 
-# The case table as bytes (a string literal that long trips -Woverlength-strings).
-file(READ ${spec_cases_json} cases HEX)
-string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," cases "${cases}")
-pipelab_write_if_changed(${PIPELAB_GENERATED}/spec_cases.inc
-  "// Generated from tests/fixtures/spec-cases.json by wasm/cmake/spec-contract.cmake.\n${cases}\n")
