@@ -1,21 +1,20 @@
 // Folds telemetry events into what the views draw: per-worker lanes of busy / idle / blocked /
 // stealing over a sliding window, threads busy per stage, each worker's stage, deque lengths,
-// recent steals and the two-stage output's buffer pool (bufferPool.ts). Lanes are accumulated into fixed time buckets (about one per pixel): each bucket
-// keeps how long its worker spent in each state, and a lane is drawn as runs of each bucket's
-// dominant state. So the cost per frame is bounded however fast events arrive — µs-long services
-// would otherwise become tens of thousands of SVG rectangles per frame.
+// recent steals and the two-stage output's buffer pool (bufferPool.ts). Lanes are accumulated
+// into fixed time buckets (about one per pixel): each bucket keeps how long its worker spent in
+// each state, and a lane is drawn as columns holding each state's share of the column's time
+// (laneColumns.ts). So the cost per frame is bounded however fast events arrive — µs-long services
+// would otherwise become tens of thousands of SVG rectangles per frame — and short frequent work
+// keeps its share: drawn as each bucket's dominant state, a writer busy 2 µs in every 10 vanished.
+// Besides the sliding window the tracker keeps the whole run at a coarser grain (runHistory.ts), so
+// a finished run can be looked at end to end, not only its last seconds.
 import type { TelemetryEvent } from '../telemetry';
 import { BatchQueueTracker, type BatchQueueSnapshot } from './batchQueueState';
 import { BufferPoolTracker, type BufferPoolSnapshot } from './bufferPool';
+import { laneColumns, type LaneSegment, type LaneState } from './laneColumns';
+import { RunHistory } from './runHistory';
 
-export type LaneState = 'busy' | 'idle' | 'blocked' | 'stealing' | 'ready';
-
-export interface LaneSegment {
-  startUs: number;
-  endUs: number;
-  state: LaneState;
-  stage: number | null;
-}
+export type { LaneSegment, LaneState } from './laneColumns';
 
 export interface LiveState {
   /** index = worker; segments in time order covering the window up to lanesNowUs. */
@@ -37,6 +36,9 @@ export interface LiveState {
   batchQueue: BatchQueueSnapshot | null;
   /** The two-stage output's buffer pool (bufferPool.ts); null for runtimes without one. */
   bufferPool: BufferPoolSnapshot | null;
+  /** The whole run's lanes at a coarser grain, asked for with `snapshot(…, true)` (a run that
+   * ended or paused), else null. */
+  history: { lanes: LaneSegment[][]; nowUs: number } | null;
 }
 
 export interface RecentSteal {
@@ -118,6 +120,7 @@ export class LiveStateTracker {
   private stealCount = 0;
   private nowUs = 0;
   private readonly pool = new BufferPoolTracker();
+  private readonly history: RunHistory;
 
   private readonly batch: BatchQueueTracker | null;
 
@@ -138,6 +141,7 @@ export class LiveStateTracker {
     this.slotOf = new Int32Array(workers).fill(stages + IDLE);
     this.sinceUs = new Float64Array(workers);
     this.dequeLengths = new Array<number>(workers).fill(0);
+    this.history = new RunHistory(workers, this.slots, stages, WAIT_STATES, this.bucketUs);
   }
 
   /** Applies one frame's events (time order) and moves the clock to nowUs; dropped: the records
@@ -169,9 +173,10 @@ export class LiveStateTracker {
   /**
    * The state now. `previous` lets a caller reuse its lanes (same array, so a memoized timeline
    * skips the frame): building lanes is the costly part, and a scrolling timeline reads fine at
-   * 10 Hz while the pipeline view updates every frame.
+   * 10 Hz while the pipeline view updates every frame. `withHistory` adds the whole run's lanes
+   * (for a run that ended or paused: they are rebuilt only when the clock moved).
    */
-  snapshot(previous?: Pick<LiveState, 'lanes' | 'lanesNowUs'>): LiveState {
+  snapshot(previous?: Pick<LiveState, 'lanes' | 'lanesNowUs'>, withHistory = false): LiveState {
     const busyByStage = new Array<number>(this.stages).fill(0);
     const workerStage = Array.from(this.slotOf, (slot) => (slot < this.stages ? slot : null));
     for (const s of workerStage) if (s !== null) busyByStage[s]++;
@@ -186,6 +191,7 @@ export class LiveStateTracker {
       nowUs: this.nowUs,
       batchQueue: this.batch?.snapshot() ?? null,
       bufferPool: this.pool.snapshot(),
+      history: withHistory ? { lanes: this.history.lanes(this.nowUs), nowUs: this.nowUs } : null,
     };
   }
 
@@ -222,6 +228,7 @@ export class LiveStateTracker {
   private account(w: number, untilUs: number): void {
     let t = this.sinceUs[w];
     if (untilUs <= t) return;
+    this.history.add(w, this.slotOf[w], t, untilUs);
     this.reach(Math.floor(untilUs / this.bucketUs));
     const oldest = (this.newestBucket - this.buckets + 1) * this.bucketUs;
     t = Math.max(t, oldest);
@@ -249,28 +256,16 @@ export class LiveStateTracker {
   }
 
   private lane(w: number): LaneSegment[] {
-    const row = this.time[w];
-    const out: LaneSegment[] = [];
-    const firstBucket = Math.max(0, this.newestBucket - this.buckets + 1);
-    for (let b = firstBucket; b <= this.newestBucket; b++) {
-      const at = (b % this.buckets) * this.slots;
-      let best = -1;
-      let bestUs = 0;
-      for (let s = 0; s < this.slots; s++)
-        if (row[at + s] > bestUs) {
-          bestUs = row[at + s];
-          best = s;
-        }
-      if (best < 0) continue;
-      const startUs = b * this.bucketUs;
-      const endUs = Math.min((b + 1) * this.bucketUs, this.nowUs);
-      const last = out[out.length - 1];
-      const state: LaneState = best < this.stages ? 'busy' : WAIT_STATES[best - this.stages];
-      const stage = best < this.stages ? best : null;
-      if (last && last.state === state && last.stage === stage && last.endUs >= startUs)
-        last.endUs = endUs;
-      else out.push({ startUs, endUs, state, stage });
-    }
-    return out;
+    return laneColumns({
+      row: this.time[w],
+      slots: this.slots,
+      stages: this.stages,
+      waitStates: WAIT_STATES,
+      first: Math.max(0, this.newestBucket - this.buckets + 1),
+      last: this.newestBucket,
+      ring: this.buckets,
+      bucketUs: this.bucketUs,
+      nowUs: this.nowUs,
+    });
   }
 }

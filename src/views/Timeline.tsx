@@ -1,10 +1,16 @@
 // One lane per worker over the last windowUs, scrolling as nowUs advances: busy in the stage's
 // colour, idle light grey, blocked red hatching, stealing purple, ready (a barrier run's thread
-// waiting for a core) pale blue; a legend and a time axis in ms.
+// waiting for a core) pale blue; a legend and a time axis in ms. A segment with a share is one
+// part of a column (src/live/laneColumns.ts): the parts stack bottom to top, each as tall as its
+// share of the column's time, so a state's drawn area is its real share of the lane's time. The
+// drawing is as wide as its box allows (useFitWidth); given the whole run's lanes (a run that
+// ended), it can be zoomed and scrolled over all of it (TimelineExplorer).
 import { HatchPattern, useHatchId } from './HatchPattern';
 import { scaleLinear } from 'd3';
 import { clipToWindow, legendRows } from './chartLayout';
 import { stageColor } from './stageColors';
+import { TimelineExplorer, useExplorer, type TimelineHistory } from './TimelineExplorer';
+import { useFitWidth } from './useFitWidth';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
 
@@ -13,6 +19,9 @@ export interface TimelineSegment {
   endUs: number;
   state: 'busy' | 'idle' | 'blocked' | 'stealing' | 'ready';
   stage: number | null;
+  /** The fraction of the segment's span spent in this state (1 when absent); the parts of one
+   * column share its bounds and follow each other. */
+  share?: number;
 }
 
 export interface TimelineProps {
@@ -35,6 +44,9 @@ export interface TimelineProps {
   stateNames?: Partial<Record<Exclude<TimelineSegment['state'], 'busy'>, string | null>>;
   /** Colour of busy segments by their `stage` index (default: the stage palette). */
   busyColor?: (index: number) => string;
+  /** The whole run's lanes (a run that ended or paused): the timeline offers zoom and scroll
+   * over all of it. */
+  history?: TimelineHistory<TimelineSegment> | null;
 }
 
 const LABEL = 76;
@@ -50,7 +62,37 @@ const STATE_CLASS: Record<TimelineSegment['state'], string> = {
   ready: 'seg-ready',
 };
 
-export function Timeline({
+export function Timeline(props: TimelineProps) {
+  const explorer = useExplorer(props.history ?? null, props);
+  const [ref, width] = useFitWidth<HTMLDivElement>(props.width ?? 760);
+  if (!(width > 0)) return null;
+  const shown = explorer.view ?? props;
+  return (
+    <div ref={ref} className="timeline-box">
+      {explorer.controls && <TimelineExplorer {...explorer.controls} />}
+      <TimelineDrawing
+        {...props}
+        lanes={shown.lanes}
+        nowUs={shown.nowUs}
+        windowUs={shown.windowUs}
+        width={width}
+      />
+    </div>
+  );
+}
+
+/** Groups a lane's segments into columns: neighbours with the same bounds are parts of one. */
+function columnsOf<S extends { startUs: number; endUs: number }>(segments: S[]): S[][] {
+  const out: S[][] = [];
+  for (const s of segments) {
+    const last = out.at(-1);
+    if (last && last[0].startUs === s.startUs && last[0].endUs === s.endUs) last.push(s);
+    else out.push([s]);
+  }
+  return out;
+}
+
+function TimelineDrawing({
   lanes,
   stageNames,
   nowUs,
@@ -106,7 +148,7 @@ export function Timeline({
   const tickMs = x.tickFormat(6);
   const clipped = lanes.map((segments) => clipToWindow(segments, t0Us, nowUs));
   const totalUs = { busy: 0, idle: 0, blocked: 0, stealing: 0, ready: 0 };
-  for (const s of clipped.flat()) totalUs[s.state] += s.endUs - s.startUs;
+  for (const s of clipped.flat()) totalUs[s.state] += (s.endUs - s.startUs) * shareOf(s);
   const spanUs = Math.max(1, (nowUs - t0Us) * lanes.length);
   const shares = (Object.keys(totalUs) as Array<keyof typeof totalUs>)
     // The states the legend names (busy and every waiting state not named null)
@@ -119,7 +161,7 @@ export function Timeline({
       width={width}
       height={height}
       role="img"
-      aria-label={`Timeline of ${lanes.length} workers over the last ${Math.round(windowUs / 1000)} ms (${kind}): ${shares}`}
+      aria-label={`Timeline of ${lanes.length} workers over ${Math.round(windowUs / 1000)} ms to ${Math.round(nowUs / 1000)} ms (${kind}): ${shares}`}
     >
       <defs>
         <HatchPattern id={hatchId} />
@@ -150,26 +192,32 @@ export function Timeline({
               height={LANE}
               className="lane-track"
             />
-            {segments.map((s, k) => {
-              const busy = s.state === 'busy';
-              const fill = busy
-                ? busyColor(s.stage ?? 0)
-                : s.state === 'blocked'
-                  ? `url(#${hatchId})`
-                  : undefined;
-              return (
-                <rect
-                  key={k}
-                  x={x(s.startUs / 1000)}
-                  y={y}
-                  width={x(s.endUs / 1000) - x(s.startUs / 1000)}
-                  height={LANE}
-                  fill={fill}
-                  className={STATE_CLASS[s.state]}
-                  data-state={s.state}
-                  data-kind={kind}
-                />
-              );
+            {columnsOf(segments).flatMap((parts, c) => {
+              // Stacked from the lane's floor, each part as tall as its share.
+              let top = y + LANE;
+              return parts.map((s, k) => {
+                const h = LANE * shareOf(s);
+                top -= h;
+                const busy = s.state === 'busy';
+                const fill = busy
+                  ? busyColor(s.stage ?? 0)
+                  : s.state === 'blocked'
+                    ? `url(#${hatchId})`
+                    : undefined;
+                return (
+                  <rect
+                    key={`${c}-${k}`}
+                    x={x(s.startUs / 1000)}
+                    y={round2(top)}
+                    width={x(s.endUs / 1000) - x(s.startUs / 1000)}
+                    height={round2(h)}
+                    fill={fill}
+                    className={STATE_CLASS[s.state]}
+                    data-state={s.state}
+                    data-kind={kind}
+                  />
+                );
+              });
             })}
           </g>
         );
@@ -189,3 +237,10 @@ export function Timeline({
     </svg>
   );
 }
+
+/** A segment's share of its span (a whole segment when it has none; never outside 0..1). */
+function shareOf(s: { share?: number }): number {
+  return s.share === undefined || !isFiniteNumber(s.share) ? 1 : Math.min(1, Math.max(0, s.share));
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;

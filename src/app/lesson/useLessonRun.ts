@@ -187,7 +187,8 @@ export function useLessonRun(
             state !== 'running' ||
             !!rebuilt ||
             (!!tap && !kept.withTap);
-          const fresh = tracker.snapshot(refresh ? undefined : kept);
+          // A run that stopped or paused also offers its whole history to the timeline.
+          const fresh = tracker.snapshot(refresh ? undefined : kept, state !== 'running');
           if (refresh)
             lanesRef.current = {
               lanes: fresh.lanes,

@@ -1,4 +1,4 @@
-// Telemetry folded into what the views draw: lanes per worker (bucketed, dominant state per
+// Telemetry folded into what the views draw: lanes per worker (bucketed, each state's share per
 // bucket), busy threads per stage, steals and deque lengths; bounded output however many events.
 import { expect, test } from 'vitest';
 import { LiveStateTracker, STEAL_WINDOW_US } from '../../../src/live/liveState';
@@ -69,16 +69,34 @@ test("a barrier run's thread is ready between its stretches, then waits at the b
   ]);
 });
 
-test('a bucket shows the state its worker spent most time in', () => {
+test("a bucket shows each state's share of its time, busy at the floor", () => {
   const t = new LiveStateTracker(1, 1, 1000, 10); // 100 µs buckets
   t.advance(
     [ev(0, 0, 'start', 0), ev(70, 0, 'end', 0), ev(100, 0, 'start', 0), ev(120, 0, 'end', 0)],
     200,
   );
-  expect(simple(t.snapshot().lanes[0])).toEqual([
-    ['busy', 0, 0, 100],
-    ['idle', null, 100, 200],
+  // Drawn as the dominant state, the second bucket was all idle and its 20 µs of work vanished.
+  expect(t.snapshot().lanes[0].map((x) => [x.state, x.startUs, x.endUs, x.share])).toEqual([
+    ['busy', 0, 100, 0.7],
+    ['idle', 0, 100, expect.closeTo(0.3, 9)],
+    ['busy', 100, 200, 0.2],
+    ['idle', 100, 200, 0.8],
   ]);
+});
+
+test('neighbouring buckets with about the same shares merge, keeping the total time exact', () => {
+  const t = new LiveStateTracker(1, 1, 2000, 20); // 100 µs buckets
+  // 5 µs of work in every 100 µs, then 7 µs: shares 5% and 7% merge (within MERGE_SHARE).
+  const events: TelemetryEvent[] = [];
+  for (let k = 0; k < 10; k++)
+    events.push(ev(k * 100 + 10, 0, 'start', 0), ev(k * 100 + 10 + (k < 5 ? 5 : 7), 0, 'end', 0));
+  t.advance(events, 1000);
+  const lane = t.snapshot().lanes[0];
+  expect(lane.map((x) => [x.state, x.startUs, x.endUs])).toEqual([
+    ['busy', 0, 1000],
+    ['idle', 0, 1000],
+  ]);
+  expect(lane[0].share).toBeCloseTo(0.06, 9);
 });
 
 test('the window slides: older time falls out; the output stays bounded', () => {
@@ -88,7 +106,9 @@ test('the window slides: older time falls out; the output stays bounded', () => 
   t.advance(events, 100_000);
   const lane = t.snapshot().lanes[0];
   expect(lane[0].startUs).toBeGreaterThanOrEqual(99_000);
-  expect(lane.length).toBeLessThanOrEqual(100);
+  // At most one column per bucket (its parts share its bounds), one part per state.
+  expect(new Set(lane.map((x) => x.startUs)).size).toBeLessThanOrEqual(100);
+  expect(lane.length).toBeLessThanOrEqual(200);
   expect(lane.at(-1)!.endUs).toBe(100_000);
 });
 

@@ -47,6 +47,7 @@ export function TimelineBlock() {
         width={CHART_WIDTH_PX}
         stateNames={stateNames}
         laneLabels={laneLabels}
+        history={live.history}
       />
       {kind?.slicedEnds && !seesReady && (
         <p className="hint" data-testid="timeline-os-hint">
