@@ -12,6 +12,7 @@ import { sizing, tbbVersion, type SizingResult } from '../model/sizing';
 import { modelItemsPerSec, runtimeOf, sizingThreads } from '../runtimes';
 import { QUANTITY_NAMES, type QuantityName } from '../runtimes/quantities';
 import { simulateRepeats } from '../runtimes/repeats';
+import { twinInSystem } from '../runtimes/inSystem';
 import { LIMITS } from '../spec/limits';
 import { parallelThreadsOf } from '../spec/parallelThreads';
 import type { SimResult } from '../sim/simulation';
@@ -258,6 +259,28 @@ const QUANTITIES: Record<QuantityName, Entry> = {
     matches: exactly('bound.slowest-stage'),
     evaluate: (spec) =>
       1e6 * Math.min(...stageInputs(spec).map((s) => s.servers / s.serviceTimeUs)),
+  },
+  'twin.in-flight': {
+    // Little's law's L: the mean items between the first stage's start and the last's end over
+    // the run's steady window (live/timeInSystem.ts).
+    pattern: 'twin.in-flight',
+    unit: 'count',
+    matches: exactly('twin.in-flight'),
+    evaluate: (spec) => twinInSystem(spec).meanInFlight,
+  },
+  'twin.time-in-system': {
+    // W: the mean stay of the items that left in that window.
+    pattern: 'twin.time-in-system',
+    unit: 'ms',
+    matches: exactly('twin.time-in-system'),
+    evaluate: (spec) => twinInSystem(spec).meanTimeInSystemUs / 1000,
+  },
+  'twin.lambda-times-w': {
+    // λ·W over the same window: Little's law says it equals L.
+    pattern: 'twin.lambda-times-w',
+    unit: 'count',
+    matches: exactly('twin.lambda-times-w'),
+    evaluate: (spec) => twinInSystem(spec).lambdaTimesW,
   },
 };
 

@@ -24,7 +24,18 @@ export const QUANTITY_NAMES = [
   'twin.tp-over-tr.table1',
   'twin.imbalance',
   'bound.packing',
+  'twin.in-flight',
+  'twin.time-in-system',
+  'twin.lambda-times-w',
 ] as const;
 export type QuantityName = (typeof QUANTITY_NAMES)[number];
 
 export const COMMON_QUANTITIES: readonly QuantityName[] = COMMON;
+
+/** Little's law (runtimes/inSystem.ts): for kinds whose items keep their ids from the first
+ * stage to the last (pipelines: static, collapsed, work stealing). */
+export const IN_SYSTEM_QUANTITIES: readonly QuantityName[] = [
+  'twin.in-flight',
+  'twin.time-in-system',
+  'twin.lambda-times-w',
+];

@@ -8,6 +8,7 @@ import type { Runtime } from '../spec/experimentSpec';
 import { RUNTIME_KINDS } from '../spec/runtimeKinds';
 import { queuedItemsRule } from './engineRules';
 import { END_BOUNDS, pipelineModule } from './pipelineKinds';
+import { IN_SYSTEM_QUANTITIES } from './quantities';
 import type { RuntimeModule } from './types';
 
 export function threadPerStage(
@@ -29,6 +30,6 @@ export function threadPerStage(
       adHocModels: ['case1', 'case1-per-server'],
       linkCapacity: (spec) => spec.queue.capacity,
     },
-    quantities: { more: ['sizing', 'bound.slowest-stage'] },
+    quantities: { more: ['sizing', 'bound.slowest-stage', ...IN_SYSTEM_QUANTITIES] },
   });
 }

@@ -5,6 +5,7 @@ import { workStealingSimulation } from '../sim/simulation';
 import { RUNTIME_KINDS } from '../spec/runtimeKinds';
 import { queuedItemsRule } from './engineRules';
 import { END_BOUNDS, pipelineModule } from './pipelineKinds';
+import { IN_SYSTEM_QUANTITIES } from './quantities';
 
 export const workStealingRuntime = pipelineModule({
   spec: RUNTIME_KINDS['work-stealing'],
@@ -25,7 +26,7 @@ export const workStealingRuntime = pipelineModule({
     linkCapacity: (spec) => spec.queue.capacity,
   },
   quantities: {
-    more: ['sizing'],
+    more: ['sizing', ...IN_SYSTEM_QUANTITIES],
     // Any worker serves any stage: a stage's busy share is out of every worker's time.
     stageThreads: (spec) => spec.threads,
   },
