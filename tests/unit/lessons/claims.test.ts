@@ -109,7 +109,7 @@ describe('a claim that fails the lesson', () => {
     ],
     [
       'check: twin.tp-over-tr > 1',
-      /twin\.tp-over-tr is not a quantity of the static runtime \(its quantities: .*, sizing\.<n-optimal.*>, bound\.slowest-stage\)$/,
+      /twin\.tp-over-tr is not a quantity of the static runtime \(its quantities: .*, sizing\.<n-optimal.*>, bound\.slowest-stage, twin\.in-flight, twin\.time-in-system, twin\.lambda-times-w\)$/,
     ],
     [
       'check: twin.busy.rank > 0',
