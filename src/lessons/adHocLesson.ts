@@ -30,6 +30,7 @@ export function adHocLesson(specJson: string | null): Lesson {
     sweep: null,
     claims: [],
     paper: [],
+    measure: [],
     styles: {},
     ...viewsFor(experiment),
   };

@@ -4,7 +4,7 @@
 // quantity of another kind is rejected naming the ones this kind has.
 import { MODEL_OVERLAYS, type ModelOverlay } from '../model/overlays';
 import { threadPacking } from '../model/seedModels';
-import { stageInputs } from '../model/serviceTime';
+import { meanServiceUs, stageInputs } from '../model/serviceTime';
 import { spreadOf } from '../model/spread';
 import { DEFAULT_BALANCE_PERIOD_US } from '../sim/barrierRuntime';
 import { batchTwinSteps } from '../sim/batchTwin';
@@ -212,6 +212,27 @@ const QUANTITIES: Record<QuantityName, Entry> = {
         (r) => r.makespanUs / 1e6,
       ),
   },
+  'twin.input-throughput.variant': {
+    // The input end's rate: records read per second by its mirror image with that variant.
+    pattern: variantPattern('twin.input-throughput'),
+    unit: 'items/s',
+    matches: (name) => variantOf('twin.input-throughput', name) !== null,
+    evaluate: (spec, name) =>
+      twinMedian(
+        withVariant(inputMirror(spec), variantOf('twin.input-throughput', name)!),
+        (r) => r.throughputPerUs * 1e6,
+      ),
+  },
+  'bound.first-out': {
+    // A batch runtime's first item cannot come out before one batch is formatted and written:
+    // B × (T_format + T_write), with no wait anywhere (the two stages' mean service times).
+    pattern: 'bound.first-out',
+    unit: 'ms',
+    matches: exactly('bound.first-out'),
+    evaluate: (spec) =>
+      ((spec.batchItems ?? 1) * spec.stages.reduce((us, s) => us + meanServiceUs(s.service), 0)) /
+      1000,
+  },
   'twin.first-out': {
     // Latency: when the first item came out (a batch runtime: when its first batch was written).
     pattern: 'twin.first-out',
@@ -285,7 +306,7 @@ const QUANTITIES: Record<QuantityName, Entry> = {
 };
 
 /** How a kind's quantities are written, for messages (`model` over the kind's own overlays). */
-function patternsOf(spec: ExperimentSpec): string[] {
+export function patternsOf(spec: ExperimentSpec): string[] {
   const kind = runtimeOf(spec);
   return kind.quantities.names.map((name) =>
     name === 'model' ? `model.<${kind.model.overlays.join('|')}>` : QUANTITIES[name].pattern,
@@ -293,7 +314,7 @@ function patternsOf(spec: ExperimentSpec): string[] {
 }
 
 /** Whether the spec's kind has the quantity `written` (a name of entry `name`). */
-function kindHas(spec: ExperimentSpec, name: QuantityName, written: string): boolean {
+export function kindHas(spec: ExperimentSpec, name: QuantityName, written: string): boolean {
   const kind = runtimeOf(spec);
   if (!kind.quantities.names.includes(name)) return false;
   return name !== 'model' || kind.model.overlays.some((m) => written === `model.${m}`);

@@ -10,6 +10,8 @@ export const COMPONENTS = {
   'model-chart':
     'throughput against the swept control: model curves, measured and simulated points',
   paper: "what the source paper measured beside ours (the front matter's `paper` rows)",
+  measure:
+    "a measurement block of the front matter's `measure` list, placed as ::measure{id=…}: its series measured, simulated, modelled, as a chart or a table",
   'queue-race': "every queue raced on the visitor's cores: items/s per queue with spread",
   'wasm-fences': 'per-item against batched queues: the ratio measured here beside native',
   'cacheline-view': "the experiment's BatchQueue as cache lines, moved by its real indices",
@@ -18,10 +20,6 @@ export const COMPONENTS = {
   'semi-latency': 'BatchQueue semi-buffer size against throughput and wait, and flush()',
   reorder:
     "the two-stage output's buffer pool: batches being filled, finished ones waiting for their turn, the writer's next",
-  'output-compare':
-    'serial, dual-thread and two-stage output on the same data: times, speed-ups and the written text’s checksum',
-  'batch-latency': 'time to the first written item and throughput against the batch size',
-  'parallel-input': 'the input end: a serial scan and 1..8 parallel readers against the scan’s cap',
   'packing-grid':
     'barrier runtime: the last interval with cores as columns and their threads stacked on them (computing, ready, waiting at the barrier); measures the packed imbalance factor (paper row `imbalance`)',
   'packing-compare':

@@ -13,6 +13,7 @@ import {
 } from '../spec/specFields';
 import { readClaims, type ClaimSpec } from './claims';
 import { checkEveryPosition, readControl, type LessonControl } from './controls';
+import { readMeasureBlocks, type MeasureBlock } from './measureBlocks';
 import { readPaperRows, type PaperRowSpec } from './paper';
 
 export interface LessonMeta {
@@ -29,6 +30,8 @@ export interface LessonMeta {
   claims: ClaimSpec[];
   /** What the source papers measured, to set beside ours (twin values computed by loadLessons). */
   paper: PaperRowSpec[];
+  /** What the page measures: blocks placed with `::measure{id=…}` (measureBlocks.ts). */
+  measure: MeasureBlock[];
 }
 
 /** Validates parsed front matter; throws SpecError naming the field. */
@@ -42,6 +45,7 @@ export function validateLessonMeta(raw: unknown): LessonMeta {
     'sweep',
     'claims',
     'paper',
+    'measure',
   ]);
   const title = readString(requireField(o, 'title', ''), 'title', 1, 80);
   const summary = readString(requireField(o, 'summary', ''), 'summary', 1, 240);
@@ -82,5 +86,17 @@ export function validateLessonMeta(raw: unknown): LessonMeta {
   const sweep = o.sweep === undefined ? null : readEnum(o.sweep, 'sweep', [...ids]);
   const claims = readClaims(o.claims, controls);
   const paper = readPaperRows(o.paper, controls);
-  return { title, summary, experimentSource, experiment, controls, models, sweep, claims, paper };
+  const measure = readMeasureBlocks(o.measure, experimentSource, controls, paper);
+  return {
+    title,
+    summary,
+    experimentSource,
+    experiment,
+    controls,
+    models,
+    sweep,
+    claims,
+    paper,
+    measure,
+  };
 }

@@ -50,8 +50,11 @@ export function parseLesson(fileName: string, text: string): Lesson {
     const bodyFirstLine = fm[0].split('\n').length;
     let blocks: ProseBlock[];
     try {
-      blocks = renderProse(text.slice(fm[0].length), claims, (query) =>
-        stageSettings(meta.controls, query),
+      blocks = renderProse(
+        text.slice(fm[0].length),
+        claims,
+        (query) => stageSettings(meta.controls, query),
+        meta.measure.map((b) => b.id),
       );
     } catch (e) {
       if (!(e instanceof ProseError)) throw e;

@@ -11,7 +11,8 @@ import { COMPONENT_NAMES, type ComponentName } from './components';
 
 export type ProseBlock =
   | { kind: 'html'; html: string }
-  | { kind: 'component'; name: ComponentName }
+  /** `::name`, or `::measure{id=…}` with the measurement block it shows (`block`). */
+  | { kind: 'component'; name: ComponentName; block?: string }
   /** `::stage a b ?id=v&id=v`: the views the presenter shows for this section (the lesson page
    * shows nothing for it), for a section that talks about a view placed in another one, and the
    * control values the presenter sets on stepping to it (null: none). */
@@ -91,6 +92,7 @@ export function renderProse(
   body: string,
   claims: CheckedClaim[] = [],
   readSettings?: SettingsReader,
+  measureIds: readonly string[] = [],
 ): ProseBlock[] {
   const byId = new Map(claims.map((c) => [c.id, c]));
   const cited = new Set<string>();
@@ -108,6 +110,25 @@ export function renderProse(
     if (!(COMPONENT_NAMES as string[]).includes(name))
       throw new ProseError(line, `unknown component ${as} (known: ${COMPONENT_NAMES.join(', ')})`);
     return name as ComponentName;
+  };
+  const placed = new Set<string>();
+  /** `::measure{id=name}`: a block of the front matter's `measure`, placed once. */
+  const measureBlockOf = (inside: string | undefined, line: number): string => {
+    const id = /^\s*id\s*=\s*([a-z][a-z0-9-]*)\s*$/.exec(inside ?? '')?.[1];
+    const known = measureIds.join(', ') || 'none';
+    if (!id)
+      throw new ProseError(
+        line,
+        `::measure names its block: ::measure{id=name} (blocks: ${known})`,
+      );
+    if (!measureIds.includes(id))
+      throw new ProseError(
+        line,
+        `::measure{id=${id}}: no such block in measure (blocks: ${known})`,
+      );
+    if (placed.has(id)) throw new ProseError(line, `::measure{id=${id}} is placed twice`);
+    placed.add(id);
+    return id;
   };
   let stagedInSection = false;
   lines.forEach((line, i) => {
@@ -151,6 +172,12 @@ export function renderProse(
       });
       return;
     }
+    const measure = /^::measure(?:\{(.*)\})?\s*$/.exec(line);
+    if (measure) {
+      flush();
+      blocks.push({ kind: 'component', name: 'measure', block: measureBlockOf(measure[1], i + 1) });
+      return;
+    }
     const directive = /^::([a-z-]+)\s*$/.exec(line);
     if (!directive) {
       // A section heading starts a block of its own: the presenter's steps are the sections.
@@ -166,6 +193,12 @@ export function renderProse(
     blocks.push({ kind: 'component', name: known(directive[1], i + 1, `::${directive[1]}`) });
   });
   flush();
+  const unplaced = measureIds.filter((id) => !placed.has(id));
+  if (unplaced.length)
+    throw new ProseError(
+      lines.length,
+      `measure block ${unplaced[0]} is not placed in the prose (write a line ::measure{id=${unplaced[0]}})`,
+    );
   const uncited = claims.filter((c) => !cited.has(c.id));
   if (uncited.length)
     throw new ProseError(

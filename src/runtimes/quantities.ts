@@ -20,6 +20,8 @@ export const QUANTITY_NAMES = [
   'bound.slowest-stage',
   'twin.time.variant',
   'twin.input-time.variant',
+  'twin.input-throughput.variant',
+  'bound.first-out',
   'twin.tp-over-tr',
   'twin.tp-over-tr.table1',
   'twin.imbalance',

@@ -32,6 +32,6 @@ export function twoStage(
     // A start or an end is a whole batch (contracts/telemetry.md).
     live: { eventsCountItems: false },
     views: differs.views,
-    quantities: { more: ['twin.time.variant', ...differs.quantities] },
+    quantities: { more: ['twin.time.variant', 'bound.first-out', ...differs.quantities] },
   });
 }

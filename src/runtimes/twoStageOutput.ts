@@ -9,9 +9,9 @@ export const twoStageOutputRuntime = twoStage('two-stage-output', {
   io: { parallelStage: 0, bufferPool: true },
   rule: null,
   views: {
-    more: ['reorder', 'output-compare', 'batch-latency', 'parallel-input'],
+    more: ['reorder'],
     // What waits between the stages: finished batches, at most the buffer pool.
     linkCapacity: (spec) => spec.buffers!,
   },
-  quantities: ['twin.input-time.variant'],
+  quantities: ['twin.input-time.variant', 'twin.input-throughput.variant'],
 });

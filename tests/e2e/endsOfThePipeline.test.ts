@@ -5,21 +5,24 @@
 // readers are measured. On the twin (a page that is not isolated): the same views, simulated,
 // with no checksum to show. Bad control values are named. Screenshots are kept.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { BATCH_SIZES } from '../../src/app/lesson/components/BatchLatencyBlock';
-import { MAX_READERS } from '../../src/app/lesson/components/ParallelInputBlock';
 import { openHarness, pageErrors, type Harness } from './harness';
 import {
+  block,
+  blockMarks,
   expectBadQueryNamed,
   lessonFile,
-  marks,
   openLesson,
   present,
-  runComponent,
+  runBlock,
   runToDone,
 } from './lessonHelpers';
 
 const SLUG = 'ends-of-the-pipeline';
 const lesson = lessonFile(SLUG);
+/** The lesson's measurement blocks' values: batch sizes, reader counts. */
+const valuesOf = (id: string) => lesson.measure.find((b) => b.id === id)!.values;
+const BATCH_SIZES = valuesOf('batch-sizes');
+const MAX_READERS = valuesOf('readers').length;
 
 describe('on real threads', () => {
   let h: Harness;
@@ -71,15 +74,16 @@ describe('on real threads', () => {
 
   test('serial, dual-thread and two-stage write the same text; speed-ups are measured', async () => {
     const page = await openLesson(h, SLUG, 'threads');
-    await runComponent(page, 'compare', present(page, 'output-checksum'));
+    await runBlock(page, 'variants', present(page, 'output-checksum'));
     const line = page.getByTestId('output-checksum');
     expect(await line.getAttribute('data-kind')).toBe('measured');
     expect(await line.getAttribute('data-match')).toBe('true');
     const checksum = await line.getAttribute('data-checksum');
     expect(checksum).toMatch(/^[0-9a-f]{16}$/);
-    expect(await line.getAttribute('data-serial-checksum')).toBe(checksum);
+    // The two-stage run's text (the last row) is the serial run's (the first).
+    expect(await line.getAttribute('data-first-checksum')).toBe(checksum);
     expect(await line.textContent()).toMatch(/^✓/);
-    const rows = page.locator('.output-compare tbody tr');
+    const rows = block(page, 'variants').locator('tbody tr');
     expect(await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-kind')))).toEqual([
       'measured',
       'measured',
@@ -107,12 +111,12 @@ describe('on real threads', () => {
   test('batch sizes and readers are measured on threads, the twin beside them', async () => {
     const page = await openLesson(h, SLUG, 'threads');
     // Two charts (first-item latency, throughput), a mark per batch size on each.
-    await runComponent(
+    await runBlock(
       page,
-      'measure-batches',
-      async () => (await marks(page, 'batch-latency', 'simulated')) === 2 * BATCH_SIZES.length,
+      'batch-sizes',
+      async () => (await blockMarks(page, 'batch-sizes', 'simulated')) === 2 * BATCH_SIZES.length,
     );
-    const batch = page.getByTestId('batch-latency');
+    const batch = block(page, 'batch-sizes');
     const charts = batch.locator('svg.model-chart');
     expect(await charts.count()).toBe(2);
     for (let c = 0; c < 2; c++) {
@@ -123,16 +127,13 @@ describe('on real threads', () => {
         BATCH_SIZES.length,
       );
     }
-    // 1..MAX_READERS readers on the twin; on threads at least up to four.
-    await runComponent(
-      page,
-      'measure-readers',
-      async () => (await marks(page, 'parallel-input', 'simulated')) === MAX_READERS,
-    );
-    const readers = page.getByTestId('parallel-input');
-    expect(await marks(page, 'parallel-input', 'measured')).toBeGreaterThanOrEqual(4);
-    expect(await marks(page, 'parallel-input', 'simulated')).toBe(MAX_READERS);
-    expect(await readers.getByTestId('four-readers').count()).toBe(1);
+    // 1..MAX_READERS readers on the twin; on threads at least up to four; one thread alone (its
+    // point at every reader count, lettered apart) measured and simulated too.
+    const readerDots = (kind: string) =>
+      block(page, 'readers').locator(`.dot[data-kind=${kind}]`).count();
+    await runBlock(page, 'readers');
+    expect(await readerDots('measured')).toBeGreaterThanOrEqual(2 * 4);
+    expect(await readerDots('simulated')).toBe(2 * MAX_READERS);
     await expect
       .poll(() =>
         page
@@ -171,11 +172,11 @@ describe('not cross-origin isolated', () => {
     const spec = lesson.experiment as { items: number; batchItems: number };
     const batches = Math.ceil(spec.items / spec.batchItems).toLocaleString('en-US');
     await expect.poll(() => page.getByTestId('batches-written').textContent()).toBe(batches);
-    await runComponent(page, 'compare', present(page, 'output-checksum'));
+    await runBlock(page, 'variants', present(page, 'output-checksum'));
     const line = page.getByTestId('output-checksum');
     expect(await line.getAttribute('data-kind')).toBe('simulated');
     expect(await line.getAttribute('data-match')).toBeNull();
-    expect(await page.locator('.output-compare tbody tr[data-kind=simulated]').count()).toBe(3);
+    expect(await block(page, 'variants').locator('tbody tr[data-kind=simulated]').count()).toBe(3);
     // The twin's rows at the papers' scale are there; nothing claims to be measured.
     const twinRows = lesson.paper.filter((r) => r.twinValue !== null).length;
     expect(await page.locator('[data-testid=paper-claim][data-kind=simulated]').count()).toBe(

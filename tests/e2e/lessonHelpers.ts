@@ -53,6 +53,35 @@ export async function runComponent(
     .toBe(true);
 }
 
+/** A measurement block (`::measure{id=…}`, src/app/measure) by its id. */
+export const block = (page: Page, id: string) =>
+  page.locator(`[data-testid=measure-block][data-block=${id}]`);
+
+/** Clicks a measurement block's button and waits until its plan is over (as runComponent). */
+export async function runBlock(
+  page: Page,
+  id: string,
+  done: () => Promise<boolean> = async () => true,
+  timeout = 90_000,
+): Promise<void> {
+  const button = block(page, id).getByTestId('measure-run');
+  await button.click();
+  await expect
+    .poll(
+      async () =>
+        (await done()) &&
+        (await block(page, id).getByTestId('plan-progress').getAttribute('data-state')) ===
+          'done' &&
+        (await button.isEnabled()),
+      { timeout },
+    )
+    .toBe(true);
+}
+
+/** How many marks (.dot) of `kind` a measurement block's charts have. */
+export const blockMarks = (page: Page, id: string, kind: string) =>
+  block(page, id).locator(`.dot[data-kind=${kind}]`).count();
+
 /** A `done` for runComponent: the element with this test id is on the page. */
 export const present = (page: Page, testId: string) => async () =>
   (await page.getByTestId(testId).count()) > 0;

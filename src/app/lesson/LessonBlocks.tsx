@@ -1,7 +1,9 @@
 // A run of lesson blocks: prose as rendered at build time (its claims' marks saying where they
 // were checked when the page shows other settings), `::name` slots through the registry
-// (`::stage` lines are the presenter's and show nothing here).
+// (`::stage` lines are the presenter's and show nothing here); a `::measure{id=…}` slot tells the
+// measurement block which of the lesson's blocks it shows.
 import type { ProseBlock } from '../../lessons/renderProse';
+import { MeasureSlot } from '../measure/MeasureBlock';
 import { Prose } from './Prose';
 import { LESSON_COMPONENTS } from './registry';
 
@@ -14,7 +16,9 @@ export function LessonBlocks({ blocks }: { blocks: ProseBlock[] }) {
         const Component = LESSON_COMPONENTS[b.name];
         return (
           <div key={i} className={`slot slot-${b.name}`} data-component={b.name}>
-            <Component />
+            <MeasureSlot.Provider value={b.block ?? null}>
+              <Component />
+            </MeasureSlot.Provider>
           </div>
         );
       })}

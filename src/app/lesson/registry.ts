@@ -4,23 +4,21 @@
 import type { ComponentType } from 'react';
 import type { ComponentName } from '../../lessons/components';
 import { BatchChartBlock } from './components/BatchChartBlock';
-import { BatchLatencyBlock } from './components/BatchLatencyBlock';
 import { BranchCompareBlock } from './components/BranchCompareBlock';
 import { CacheLineBlock } from './components/CacheLineBlock';
 import { CommModelBlock } from './components/CommModelBlock';
 import { ExperimentBlock } from './components/ExperimentBlock';
+import { MeasureBlock } from '../measure/MeasureBlock';
 import { FalseSharingBlock } from './components/FalseSharingBlock';
 import { LayoutChartBlock } from './components/LayoutChartBlock';
 import { OversubscriptionBlock } from './components/OversubscriptionBlock';
 import { SizingBlock } from './components/SizingBlock';
 import { StageBreakdownBlock } from './components/StageBreakdownBlock';
 import { ModelChartBlock } from './components/ModelChartBlock';
-import { OutputCompareBlock } from './components/OutputCompareBlock';
 import { PackingChartBlock } from './components/PackingChartBlock';
 import { PackingCompareBlock } from './components/PackingCompareBlock';
 import { PackingGridBlock } from './components/PackingGridBlock';
 import { PaperBlock } from './components/PaperBlock';
-import { ParallelInputBlock } from './components/ParallelInputBlock';
 import { PipelineBlock } from './components/PipelineBlock';
 import { QueueRaceBlock } from './components/QueueRaceBlock';
 import { SemiBufferBlock } from './components/SemiBufferBlock';
@@ -38,6 +36,7 @@ export const LESSON_COMPONENTS: Record<ComponentName, ComponentType> = {
   steals: StealsBlock,
   'model-chart': ModelChartBlock,
   paper: PaperBlock,
+  measure: MeasureBlock,
   'queue-race': QueueRaceBlock,
   'wasm-fences': WasmFencesBlock,
   'cacheline-view': CacheLineBlock,
@@ -45,9 +44,6 @@ export const LESSON_COMPONENTS: Record<ComponentName, ComponentType> = {
   'comm-model': CommModelBlock,
   'semi-latency': SemiBufferBlock,
   reorder: ReorderBlock,
-  'output-compare': OutputCompareBlock,
-  'batch-latency': BatchLatencyBlock,
-  'parallel-input': ParallelInputBlock,
   'packing-grid': PackingGridBlock,
   'packing-compare': PackingCompareBlock,
   'packing-chart': PackingChartBlock,

@@ -1,0 +1,121 @@
+// What a measurement block's `measured.<q>` and `twin.<q>` series read from a run: for each twin
+// quantity that a single run (or a point of repeats) of a spec shows, which spec runs (the spec
+// itself, another two-stage variant of it, or its input-end mirror), whether it is read from one
+// finished run or from a point of repeats (the median and its spread), and the number taken from
+// it. The twin's value in a block is the same run on the twin, so `measured.x` and `twin.x` are
+// the same measurement on two engines; quantities with no such run (a stage's busy share, a ratio
+// of two thread counts) are claims' and paper rows' only.
+import {
+  TWO_STAGE_VARIANTS,
+  type ExperimentSpec,
+  type TwoStageVariant,
+} from '../spec/experimentSpec';
+import { inputMirror, withVariant } from '../spec/twoStageVariants';
+
+/** The number a run gives: its throughput (items out per second), its time, when its first item
+ * came out, time per item, and the checksum of what it wrote (real threads only). */
+export type RunMetric = 'throughput' | 'time' | 'first-out' | 'us-per-item' | 'checksum';
+
+export interface Measurable {
+  /** How the name is written after `measured.` / `twin.`, for messages. */
+  pattern: string;
+  unit: 'items/s' | 's' | 'ms' | 'µs' | 'checksum';
+  metric: RunMetric;
+  /** A point of repeats (median and spread) serves it; otherwise one finished run. */
+  fromPoint: boolean;
+  /** What a chart's axis calls it. */
+  words: string;
+  /** The spec that runs for `name` (e.g. `time.serial`: the serial variant). */
+  specFor(spec: ExperimentSpec, name: string): ExperimentSpec;
+  /** Only measured (the twin writes no text). */
+  measuredOnly?: boolean;
+  matches(name: string): boolean;
+}
+
+const same = (spec: ExperimentSpec) => spec;
+const variantAfter = (prefix: string, name: string): TwoStageVariant | null => {
+  const v = name.slice(prefix.length + 1);
+  return name.startsWith(`${prefix}.`) && (TWO_STAGE_VARIANTS as readonly string[]).includes(v)
+    ? (v as TwoStageVariant)
+    : null;
+};
+const variants = TWO_STAGE_VARIANTS.join('|');
+
+export const MEASURABLE: Measurable[] = [
+  {
+    pattern: 'throughput',
+    unit: 'items/s',
+    metric: 'throughput',
+    fromPoint: true,
+    words: 'throughput',
+    specFor: same,
+    matches: (n) => n === 'throughput',
+  },
+  {
+    pattern: 'us-per-item',
+    unit: 'µs',
+    metric: 'us-per-item',
+    fromPoint: true,
+    words: 'time per item',
+    specFor: same,
+    matches: (n) => n === 'us-per-item',
+  },
+  {
+    pattern: 'time',
+    unit: 's',
+    metric: 'time',
+    fromPoint: false,
+    words: 'time',
+    specFor: same,
+    matches: (n) => n === 'time',
+  },
+  {
+    pattern: 'first-out',
+    unit: 'ms',
+    metric: 'first-out',
+    fromPoint: false,
+    words: 'first item out after',
+    specFor: same,
+    matches: (n) => n === 'first-out',
+  },
+  {
+    pattern: `time.<${variants}>`,
+    unit: 's',
+    metric: 'time',
+    fromPoint: false,
+    words: 'time',
+    specFor: (spec, n) => withVariant(spec, variantAfter('time', n)!),
+    matches: (n) => variantAfter('time', n) !== null,
+  },
+  {
+    pattern: `input-time.<${variants}>`,
+    unit: 's',
+    metric: 'time',
+    fromPoint: false,
+    words: 'input time',
+    specFor: (spec, n) => withVariant(inputMirror(spec), variantAfter('input-time', n)!),
+    matches: (n) => variantAfter('input-time', n) !== null,
+  },
+  {
+    pattern: `input-throughput.<${variants}>`,
+    unit: 'items/s',
+    metric: 'throughput',
+    fromPoint: true,
+    words: 'records read',
+    specFor: (spec, n) => withVariant(inputMirror(spec), variantAfter('input-throughput', n)!),
+    matches: (n) => variantAfter('input-throughput', n) !== null,
+  },
+  {
+    pattern: 'checksum',
+    unit: 'checksum',
+    metric: 'checksum',
+    fromPoint: false,
+    words: 'checksum of the text written',
+    specFor: same,
+    measuredOnly: true,
+    matches: (n) => n === 'checksum',
+  },
+];
+
+export const measurableNamed = (name: string): Measurable | undefined =>
+  MEASURABLE.find((m) => m.matches(name));
