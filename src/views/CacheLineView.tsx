@@ -6,6 +6,7 @@
 // D3 is not needed here (the scale is a division); React renders the marks.
 import type { BatchQueueSnapshot, CoreSide } from '../live/batchQueueState';
 import './queueViews.css';
+import { fitted } from './fitWidth';
 
 export interface CacheLineViewProps {
   state: BatchQueueSnapshot;
@@ -40,7 +41,7 @@ function halfCaption(s: BatchQueueSnapshot, half: 0 | 1): string {
 
 const sideName = (side: CoreSide | null) => side ?? 'nobody yet';
 
-export function CacheLineView({ state: s, widthPx = 900, kind }: CacheLineViewProps) {
+function CacheLineViewDrawing({ state: s, widthPx = 900, kind }: CacheLineViewProps) {
   const linePx = Math.max(
     6,
     Math.min(120, (widthPx - LABEL_PX - 10) / s.linesPerSemi - LINE_GAP_PX),
@@ -204,3 +205,6 @@ function Cursor({ x, y, side }: { x: number; y: number; side: CoreSide }) {
       : `${x - 4},${y + 8} ${x + 4},${y + 8} ${x},${y}`;
   return <polygon points={points} className={`cursor ${side}`} data-testid={`${side}-cursor`} />;
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const CacheLineView = fitted(CacheLineViewDrawing, 'widthPx', 900);

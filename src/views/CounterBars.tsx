@@ -3,6 +3,7 @@
 // D3 computes the scale; React renders the marks.
 import { scaleLinear } from 'd3';
 import { formatRate } from './format';
+import { fitted } from './fitWidth';
 
 export interface CounterBarsProps {
   /** Counts per second for each thread, index = thread. */
@@ -20,7 +21,7 @@ const ROW_PX = 22;
 const LABEL_PX = 72;
 const VALUE_PX = 96;
 
-export function CounterBars({
+function CounterBarsDrawing({
   ratesPerSec,
   counts,
   maxRatePerSec,
@@ -68,3 +69,6 @@ export function CounterBars({
     </svg>
   );
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const CounterBars = fitted(CounterBarsDrawing, 'width', 560);

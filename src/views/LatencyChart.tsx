@@ -10,6 +10,7 @@ import { counted } from '../spec/words';
 import { AxisTitles } from './AxisTitles';
 import { spacedLogTicks } from './chartLayout';
 import './queueViews.css';
+import { fitted } from './fitWidth';
 
 export interface LatencyPoint {
   lines: number;
@@ -30,7 +31,7 @@ const PAD = { left: 70, right: 24, top: 16, bottom: 46 };
 const X_LABEL_PX = 64;
 const Y_LABEL_PX = 22;
 
-export function LatencyChart({ points, widthPx = 900, heightPx = 300 }: LatencyChartProps) {
+function LatencyChartDrawing({ points, widthPx = 900, heightPx = 300 }: LatencyChartProps) {
   const shown = points.filter(
     (p) => isFiniteNumber(p.itemsPerS) && p.itemsPerS > 0 && isFiniteNumber(p.waitUs),
   );
@@ -107,3 +108,6 @@ export function LatencyChart({ points, widthPx = 900, heightPx = 300 }: LatencyC
     </svg>
   );
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const LatencyChart = fitted(LatencyChartDrawing, 'widthPx', 900);

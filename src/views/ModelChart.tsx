@@ -3,10 +3,11 @@
 // curve (curve names live in the legend, not at line ends, where long names ran off the edge).
 import { extent, line, scaleLinear, scaleLog } from 'd3';
 import { AxisTitles } from './AxisTitles';
-import { integerTicks, legendRows, spreadLabels } from './chartLayout';
+import { fitLabel, integerTicks, legendRows, spreadLabels } from './chartLayout';
 import { RunMark } from './RunMark';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
+import { fitted } from './fitWidth';
 
 export interface ModelChartProps {
   /** Label of the swept parameter (x axis). */
@@ -69,7 +70,7 @@ function powersOfTwo([x0, x1]: [number, number]): number[] {
   return all.filter((_, i) => i % step === 0);
 }
 
-export function ModelChart(props: ModelChartProps) {
+function ModelChartDrawing(props: ModelChartProps) {
   const { xLabel, yLabel, curves, currentX, width = 640, height = 320 } = props;
   // A log axis draws positive values only.
   const drawable = (px: number, py: number) =>
@@ -271,7 +272,8 @@ export function ModelChart(props: ModelChartProps) {
                 <RunMark kind={e.kind} cx={10} cy={0} />
               )}
               <text x={26} y={5} className="legend">
-                {e.label}
+                {fitLabel(e.label, width - PAD.right - e.x - 26)}
+                <title>{e.label}</title>
               </text>
             </g>
           ))}
@@ -365,3 +367,6 @@ function ChartTable(p: {
 function dashOf(c: { dashed?: boolean; dotted?: boolean }): string | undefined {
   return c.dotted ? '2 4' : c.dashed ? '7 5' : undefined;
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const ModelChart = fitted(ModelChartDrawing, 'width', 640);

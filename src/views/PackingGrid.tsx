@@ -13,6 +13,7 @@ import { counted } from '../spec/words';
 import { formatMs } from './format';
 import { kindOf, type Source } from './viewHelpers';
 import './views.css';
+import { fitted } from './fitWidth';
 
 export interface PackingGridProps {
   /** The interval to draw (every thread has passed it). */
@@ -59,7 +60,7 @@ export function describeInterval(interval: IntervalRecord, cores: number | null)
   return `${head} Core ${last.core} ran ${counted(onIt, 'thread')} and finished last; the threads that arrived before ${waited}.`;
 }
 
-export function PackingGrid({
+function PackingGridDrawing({
   interval,
   intervalsTotal,
   idleShare,
@@ -171,3 +172,6 @@ export function PackingGrid({
     </figure>
   );
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const PackingGrid = fitted(PackingGridDrawing, 'width', 900);

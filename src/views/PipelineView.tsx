@@ -8,6 +8,7 @@ import { QueueBar } from './QueueBar';
 import { stageColor } from './stageColors';
 import { formatCount, isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
+import { fitted } from './fitWidth';
 
 export interface PipelineViewProps {
   /** Which runtime runs the pipeline, named in the drawing's description. */
@@ -41,13 +42,16 @@ const BOX_TOP = 30;
 const DOT = 20;
 const MAX_DOT_ROWS = 3;
 const POOL_DOT = 26;
+/** A stage's column is at least this wide (its box with a name, its mode and three thread dots,
+ * and its queue): a narrower drawing (a phone) wraps the stages onto more rows. */
+const MIN_COLUMN_PX = 118;
 const MODE_LABEL: Record<StageMode, string> = {
   'serial-in-order': 'serial, ordered',
   'serial-out-of-order': 'serial',
   parallel: 'parallel',
 };
 
-export function PipelineView(props: PipelineViewProps) {
+function PipelineViewDrawing(props: PipelineViewProps) {
   const { runtime, stages, counters, busyByStage, queueCapacity, source, width = 760 } = props;
   const runState = props.runState ?? 'running';
   const kind = kindOf(source);
@@ -68,16 +72,18 @@ export function PipelineView(props: PipelineViewProps) {
     );
   }
   const stealing = props.workerPool ?? false;
-  const colW = (width - 8) / n;
+  const perRow = Math.max(1, Math.min(n, Math.floor((width - 8) / MIN_COLUMN_PX)));
+  const rows = Math.ceil(n / perRow);
+  const colW = (width - 8) / perRow;
   const queueW = Math.min(64, colW * 0.34);
   const boxW = colW - queueW - 6;
-  const perRow = Math.max(1, Math.floor((boxW - 12) / DOT));
+  const dotsPerRow = Math.max(1, Math.floor((boxW - 12) / DOT));
   const threadsOf = (i: number) => Math.max(0, Math.floor(finiteOr(stages[i].threads, 0)));
   const dotRows = stealing
     ? 1
     : Math.max(
         1,
-        ...stages.map((_, i) => Math.min(MAX_DOT_ROWS, Math.ceil(threadsOf(i) / perRow))),
+        ...stages.map((_, i) => Math.min(MAX_DOT_ROWS, Math.ceil(threadsOf(i) / dotsPerRow))),
       );
   const boxH = 54 + dotRows * DOT;
   const midY = BOX_TOP + boxH / 2;
@@ -85,10 +91,12 @@ export function PipelineView(props: PipelineViewProps) {
   const unboundedScale = Math.max(16, ...occupancy.filter(isFiniteNumber));
   const workers = stealing ? (props.workerStage ?? []) : [];
   const poolPerRow = Math.max(1, Math.floor((width - 90) / POOL_DOT));
-  const poolTop = BOX_TOP + boxH + 44;
+  /** One row of stages: their boxes and the counts under them. */
+  const rowH = BOX_TOP + boxH + 30;
+  const poolTop = rows * rowH + 14;
   const height = stealing
     ? poolTop + Math.max(1, Math.ceil(workers.length / poolPerRow)) * POOL_DOT + 4
-    : BOX_TOP + boxH + 30;
+    : rows * rowH;
   const busyOf = (i: number) => (isFiniteNumber(busyByStage[i]) ? busyByStage[i] : null);
   const bubbleAt = (i: number) => runState === 'running' && busyOf(i) === 0;
   const idleNames = stages.filter((_, i) => bubbleAt(i)).map((s) => s.name);
@@ -110,14 +118,19 @@ export function PipelineView(props: PipelineViewProps) {
         </text>
       )}
       {stages.map((stage, i) => {
-        const colX = 4 + i * colW;
+        const colX = 4 + (i % perRow) * colW;
         const boxX = colX + queueW;
         const busy = busyOf(i);
         const idle = bubbleAt(i);
-        const slots = perRow * MAX_DOT_ROWS;
+        const slots = dotsPerRow * MAX_DOT_ROWS;
         const shown = threadsOf(i) > slots ? slots - 1 : threadsOf(i);
         return (
-          <g key={i} data-testid="stage" data-idle={idle ? 'true' : 'false'}>
+          <g
+            key={i}
+            data-testid="stage"
+            data-idle={idle ? 'true' : 'false'}
+            transform={i >= perRow ? `translate(0,${Math.floor(i / perRow) * rowH})` : undefined}
+          >
             <line x1={colX} x2={boxX - 2} y1={midY} y2={midY} className="flow" />
             <path d={`M${boxX - 2},${midY}l-8,-5v10z`} className="flow-head" />
             {i > 0 && (
@@ -159,8 +172,8 @@ export function PipelineView(props: PipelineViewProps) {
               Array.from({ length: shown }, (_, t) => (
                 <circle
                   key={t}
-                  cx={boxX + 16 + (t % perRow) * DOT}
-                  cy={BOX_TOP + 58 + Math.floor(t / perRow) * DOT}
+                  cx={boxX + 16 + (t % dotsPerRow) * DOT}
+                  cy={BOX_TOP + 58 + Math.floor(t / dotsPerRow) * DOT}
                   r={7}
                   className={busy !== null && t < busy ? 'thread busy' : 'thread'}
                   style={busy !== null && t < busy ? { fill: stageColor(i) } : undefined}
@@ -170,8 +183,8 @@ export function PipelineView(props: PipelineViewProps) {
             )}
             {!stealing && threadsOf(i) > shown && (
               <text
-                x={boxX + 16 + (shown % perRow) * DOT}
-                y={BOX_TOP + 62 + Math.floor(shown / perRow) * DOT}
+                x={boxX + 16 + (shown % dotsPerRow) * DOT}
+                y={BOX_TOP + 62 + Math.floor(shown / dotsPerRow) * DOT}
                 textAnchor="middle"
                 className="stage-mode"
               >
@@ -221,3 +234,6 @@ function fit(text: string, widthPx: number): string {
   const letters = Math.max(1, Math.floor(widthPx / 8.5));
   return text.length <= letters ? text : `${text.slice(0, letters - 1)}…`;
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const PipelineView = fitted(PipelineViewDrawing, 'width', 760);

@@ -7,6 +7,7 @@
 import { scaleLinear } from 'd3';
 import type { QueueLayout } from '../spec/raceConfig';
 import './queueViews.css';
+import { fitted } from './fitWidth';
 
 export interface QueueLayoutViewProps {
   layout: QueueLayout;
@@ -59,7 +60,7 @@ export function sharedLines(placed: Placed[]): Set<number> {
   return new Set([...writers].filter(([, w]) => w.size > 1).map(([line]) => line));
 }
 
-export function QueueLayoutView({ layout, title, widthPx = 440 }: QueueLayoutViewProps) {
+function QueueLayoutViewDrawing({ layout, title, widthPx = 440 }: QueueLayoutViewProps) {
   const placed = placeFields(layout);
   const shared = sharedLines(placed);
   const lines = Math.max(...placed.map((p) => p.line)) + 1;
@@ -110,3 +111,6 @@ export function QueueLayoutView({ layout, title, widthPx = 440 }: QueueLayoutVie
     </svg>
   );
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const QueueLayoutView = fitted(QueueLayoutViewDrawing, 'widthPx', 440);

@@ -4,6 +4,7 @@
 import { scaleLinear } from 'd3';
 import { formatRate } from './format';
 import './queueViews.css';
+import { fitted } from './fitWidth';
 
 export interface RaceBarRow {
   /** The queue's name as the benchmark writes it (batch, vyukov-mpmc, ...). */
@@ -31,7 +32,7 @@ const ROW_PX = 28;
 const LABEL_PX = 270;
 const VALUE_PX = 150;
 
-export function RaceBars({ rows, source = 'visitor', widthPx = 900 }: RaceBarsProps) {
+function RaceBarsDrawing({ rows, source = 'visitor', widthPx = 900 }: RaceBarsProps) {
   const top = Math.max(1, ...rows.map((r) => r.rate?.max ?? 0));
   const x = scaleLinear()
     .domain([0, top])
@@ -110,3 +111,6 @@ export function RaceBars({ rows, source = 'visitor', widthPx = 900 }: RaceBarsPr
     </svg>
   );
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const RaceBars = fitted(RaceBarsDrawing, 'widthPx', 900);

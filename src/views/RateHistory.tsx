@@ -2,6 +2,7 @@
 // thread takes the threads' turns). D3 builds the path.
 import { line, scaleLinear } from 'd3';
 import { formatRate } from './format';
+import { fitted } from './fitWidth';
 
 export interface RateHistoryProps {
   /** [msSinceStart, countsPerSec] samples, oldest first. */
@@ -15,7 +16,7 @@ export interface RateHistoryProps {
   kind?: 'measured' | 'simulated';
 }
 
-export function RateHistory({
+function RateHistoryDrawing({
   history,
   maxRatePerSec,
   windowMs = 10_000,
@@ -63,3 +64,6 @@ export function RateHistory({
     </svg>
   );
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const RateHistory = fitted(RateHistoryDrawing, 'width', 560);

@@ -7,6 +7,7 @@ import type { BufferSlot, BufferState } from '../live/bufferPool';
 import { stageColor } from './stageColors';
 import { formatCount, kindOf, type Source } from './viewHelpers';
 import './views.css';
+import { fitted } from './fitWidth';
 
 export interface ReorderViewProps {
   /** index = buffer; as many as the pool has. */
@@ -42,7 +43,7 @@ function fillOf(state: BufferState): string {
   return 'var(--panel, #fff)';
 }
 
-export function ReorderView(props: ReorderViewProps) {
+function ReorderViewDrawing(props: ReorderViewProps) {
   const { slots, nextToWrite, batches, source, width = 760 } = props;
   const kind = kindOf(source);
   const drawn = slots.slice(0, MAX_DRAWN_BUFFERS);
@@ -164,3 +165,6 @@ export function ReorderView(props: ReorderViewProps) {
     </div>
   );
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const ReorderView = fitted(ReorderViewDrawing, 'width', 760);

@@ -7,6 +7,7 @@ import { legendRows } from './chartLayout';
 import { RunMark } from './RunMark';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
+import { fitted } from './fitWidth';
 
 export interface SeriesPoint {
   x: number;
@@ -44,7 +45,7 @@ export interface SeriesChartProps {
 const PAD = { left: 78, right: 24, top: 12, bottom: 48 };
 const LEGEND_ROW = 20;
 
-export function SeriesChart({
+function SeriesChartDrawing({
   xLabel,
   yLabel,
   series,
@@ -226,3 +227,6 @@ function firstNoteAt(points: SeriesPoint[], k: number): boolean {
   const p = points[k];
   return !points.slice(0, k).some((q) => q.x === p.x && q.note === p.note);
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const SeriesChart = fitted(SeriesChartDrawing, 'width', 640);

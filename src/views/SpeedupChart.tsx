@@ -9,6 +9,7 @@ import { RunMark } from './RunMark';
 import { isFiniteNumber } from './viewHelpers';
 import { AxisTitles } from './AxisTitles';
 import './queueViews.css';
+import { fitted } from './fitWidth';
 
 export interface SpeedupSeries {
   queue: string;
@@ -43,7 +44,7 @@ const LEGEND_ROW_PX = 20;
 export const commSpeedup = (n: number, tSeqUs: number, tCommUs: number) =>
   tSeqUs / (tSeqUs / n + tCommUs);
 
-export function SpeedupChart({
+function SpeedupChartDrawing({
   tSeqUs,
   maxStages,
   series,
@@ -165,3 +166,6 @@ export function SpeedupChart({
     </svg>
   );
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const SpeedupChart = fitted(SpeedupChartDrawing, 'widthPx', 900);

@@ -7,6 +7,7 @@ import { scaleLinear } from 'd3';
 import { stageColor } from './stageColors';
 import { isFiniteNumber, kindOf, type Source } from './viewHelpers';
 import './views.css';
+import { fitted } from './fitWidth';
 
 export interface BreakdownStation {
   /** The stages it runs, with their index (for the colour) and useful µs over all its threads. */
@@ -48,7 +49,7 @@ export function breakdownShares(stations: BreakdownStation[], runTimeUs: number)
   return { shares, bottleneck };
 }
 
-export function StageBreakdown({ stations, runTimeUs, source, width = 420 }: StageBreakdownProps) {
+function StageBreakdownDrawing({ stations, runTimeUs, source, width = 420 }: StageBreakdownProps) {
   const { shares, bottleneck } = breakdownShares(stations, runTimeUs);
   const x = scaleLinear()
     .domain([0, 1])
@@ -138,3 +139,6 @@ export function StageBreakdown({ stations, runTimeUs, source, width = 420 }: Sta
     </svg>
   );
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const StageBreakdown = fitted(StageBreakdownDrawing, 'width', 420);

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { scaleBand } from 'd3';
 import { formatCount, isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
+import { fitted } from './fitWidth';
 
 export interface StealViewProps {
   /** Items in each worker's deque now, index = worker. */
@@ -49,7 +50,7 @@ export function arrowOpacity(ageMs: number, fadeMs: number): number {
   return Math.ceil(10 * (1 - ageMs / fadeMs)) / 10;
 }
 
-export function StealView({
+function StealViewDrawing({
   dequeLengths,
   steals,
   fadeMs = 1000,
@@ -182,3 +183,6 @@ const sameSteal = (a: { thief: number; victim: number }, b: { thief: number; vic
 function validWorker(w: number, n: number): boolean {
   return Number.isInteger(w) && w >= 0 && w < n;
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const StealView = fitted(StealViewDrawing, 'width', 560);

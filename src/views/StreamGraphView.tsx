@@ -20,6 +20,7 @@ import { kindOf } from './viewHelpers';
 import type { ExperimentSpec } from '../spec/experimentSpec';
 import { DEFAULTS } from '../spec/limits';
 import './views.css';
+import { fitted } from './fitWidth';
 
 export interface StreamGraphViewProps {
   spec: ExperimentSpec;
@@ -147,7 +148,7 @@ function StreamBuffer(props: {
   );
 }
 
-export function StreamGraphView({
+function StreamGraphViewDrawing({
   spec,
   tasks,
   streams,
@@ -257,3 +258,6 @@ export function StreamGraphView({
     </svg>
   );
 }
+
+/** At most as wide as its box (fitWidth.tsx): a phone or a course column reflows it. */
+export const StreamGraphView = fitted(StreamGraphViewDrawing, 'width', 900);

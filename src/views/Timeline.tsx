@@ -10,7 +10,7 @@ import { scaleLinear } from 'd3';
 import { clipToWindow, legendRows } from './chartLayout';
 import { stageColor } from './stageColors';
 import { TimelineExplorer, useExplorer, type TimelineHistory } from './TimelineExplorer';
-import { useFitWidth } from './useFitWidth';
+import { useFitWidth } from './fitWidth';
 import { isFiniteNumber, kindOf } from './viewHelpers';
 import './views.css';
 

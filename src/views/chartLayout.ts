@@ -94,3 +94,10 @@ export function spreadLabels(
   }
   return out;
 }
+
+/** `label` cut with an ellipsis to fit `widthPx` at a legend's size (about 7.5 px a letter, as
+ * legendRows counts): on a phone a long curve name would run off the chart's edge. */
+export function fitLabel(label: string, widthPx: number): string {
+  const letters = Math.max(4, Math.floor(widthPx / 7.5));
+  return label.length <= letters ? label : `${label.slice(0, letters - 1)}…`;
+}

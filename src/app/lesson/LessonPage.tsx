@@ -2,10 +2,12 @@
 // lesson file says (`::name`, see registry.ts), all sharing one lesson session (useLessonSession):
 // controls in the URL, one run in flight, the model chart's sweep, the measured paper values.
 import 'katex/dist/katex.min.css';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { Lesson } from '../../lessons/loadLessons';
 import { lessonHash, replaceQuery, shellHref } from '../route';
+import { useReducedMotion } from '../useReducedMotion';
 import { usePresentKey } from './usePresentKey';
+import { useRunInSight } from './useRunInSight';
 import { ClaimsList } from './ClaimsList';
 import { LessonBlocks } from './LessonBlocks';
 import { LessonContext } from './lessonContext';
@@ -41,10 +43,12 @@ export function LessonPage({
 
   const presentHref = lessonHash(`/present/${lesson.slug}`, session.values, preferSimulation);
   usePresentKey(lesson.number > 0 ? presentHref : null);
+  const main = useRef<HTMLElement>(null);
+  useRunInSight(main, useReducedMotion());
 
   return (
     <LessonContext.Provider value={session}>
-      <main className="page lesson">
+      <main className="page lesson" ref={main}>
         <p className="crumbs">
           <a href={shellHref('/')}>PipeLab</a> ›{' '}
           {lesson.number > 0 ? `Lesson ${lesson.number}` : 'Experiment'}
