@@ -4,6 +4,7 @@
 import lessons from 'virtual:lessons';
 import { canUseThreads, threadsUnavailableReason, visitorCores } from '../engine/isolation';
 import { threadsLimit } from '../engine/pipeline/chooseEngine';
+import { Term } from './glossary/Term';
 import { shellHref } from './route';
 
 /** Where scripts/screenshots.mjs writes each page's preview (relative to the site). */
@@ -44,9 +45,9 @@ export function Home({ errors }: { errors: string[] }) {
       </ol>
       <p>
         <a href={shellHref('/papers')}>What the papers found, and what we find</a> — every source
-        paper&apos;s headline results beside the twin at the paper&apos;s scale and your own
-        measurements. Each lesson also runs as a talk: open it and press <kbd>p</kbd> for presenter
-        mode.
+        paper&apos;s headline results beside the <Term id="twin">twin</Term> at the paper&apos;s
+        scale and your own measurements. Each lesson also runs as a talk: open it and press{' '}
+        <kbd>p</kbd> for presenter mode.
       </p>
     </main>
   );

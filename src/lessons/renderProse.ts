@@ -1,6 +1,7 @@
 // Lesson prose → blocks of HTML and component slots, at build time: TeX via KaTeX (`$…$` inline,
 // `$$…$$` display), markdown via marked, `::name` lines as slots for registered components, and
-// sentences linked to checked claims (`[sentence](claim:id)`) marked with the claim's evidence, and
+// sentences linked to checked claims (`[sentence](claim:id)`) marked with the claim's evidence,
+// glossary terms (`[[text|id]]`, src/lessons/glossary.ts) marked for the page's definition tip, and
 // `::stage name…` lines naming the views a section's presenter step shows.
 import katex from 'katex';
 import { marked } from 'marked';
@@ -8,6 +9,7 @@ import { claimSpan } from './claimMarks';
 import type { CheckedClaim } from './claims';
 import type { ControlValues } from './controls';
 import { COMPONENT_NAMES, type ComponentName } from './components';
+import { isTermId, TERM_IDS, TERM_MARK, termMark } from './glossary';
 
 export type ProseBlock =
   | { kind: 'html'; html: string }
@@ -70,7 +72,21 @@ function renderMarkdown(
       return `MATH${typeset.length - 1}END`;
     },
   );
-  const html = (marked.parse(masked, { async: false }) as string).replace(
+  // Terms become inline HTML before markdown runs, so a term may sit inside a claim's sentence
+  // (a link cannot hold another link).
+  const termed = masked.replace(TERM_MARK, (_m, text: string, id: string | undefined, index) => {
+    const term = id ?? text.trim();
+    if (!isTermId(term)) {
+      // Its place in the source (masking folds a formula's lines into one).
+      const at = source.indexOf(id ? `|${id}]]` : `[[${text}]]`);
+      throw new ProseError(
+        firstLine + (at >= 0 ? lineOf(source, at) : lineOf(masked, index as number)) - 1,
+        `[[${_m.slice(2, -2)}]]: ${term} is not a glossary term (src/lessons/glossary.ts: ${TERM_IDS.join(', ')})`,
+      );
+    }
+    return termMark(term, text);
+  });
+  const html = (marked.parse(termed, { async: false }) as string).replace(
     CLAIM_LINK,
     (_m, id: string, text: string) => {
       const claim = claims.get(id);

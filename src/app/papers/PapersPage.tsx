@@ -6,6 +6,7 @@ import lessons from 'virtual:lessons';
 import { PAPERS, type PaperId } from '../../lessons/paper';
 import { VERDICTS } from '../../lessons/paperVerdict';
 import { PaperTable } from '../../views/PaperTable';
+import { Term } from '../glossary/Term';
 import { measuredOf } from '../measuredStore';
 
 /** What each verdict means, in the words the page's legend uses. */
@@ -25,11 +26,12 @@ export function PapersPage({ errors }: { errors: string[] }) {
     <main className="page papers" data-testid="papers-page">
       <h1>What the papers found, and what we find</h1>
       <p className="lead">
-        Each row is a result of one of the five source papers, beside ours: the discrete-event twin
-        (simulated) or the model, run at the paper&apos;s settings where the row says &ldquo;at the
-        paper&apos;s scale&rdquo; and at the lesson&apos;s own where it says &ldquo;at the
-        lesson&apos;s scale&rdquo;, and your own threads at your scale (measured) once you have run
-        that lesson in this browser session. Follow a row&apos;s lesson to see and rerun it.
+        Each row is a result of one of the five source papers, beside ours: the discrete-event{' '}
+        <Term id="twin">twin</Term> (simulated) or the model, run at the paper&apos;s settings where
+        the row says &ldquo;at the paper&apos;s scale&rdquo; and at the lesson&apos;s own where it
+        says &ldquo;at the lesson&apos;s scale&rdquo;, and your own threads at your scale (measured)
+        once you have run that lesson in this browser session. Follow a row&apos;s lesson to see and
+        rerun it.
       </p>
       <dl className="verdict-legend" data-testid="verdict-legend">
         {VERDICTS.map((v) => (
