@@ -222,6 +222,8 @@ function parseTerm(text: string, ctx: Ctx, path: string): Term {
       } catch (e) {
         throw new SpecError(path, `${text.trim()} at ${ctx.over.id}=${x}: ${(e as Error).message}`);
       }
+      const refused = measurable?.refuses?.(spec);
+      if (refused) throw new SpecError(path, `${written} at ${ctx.over.id}=${x}: ${refused}`);
       const q = claim!;
       const name = `${source === 'measured' ? 'twin' : source}.${quantity}`;
       if (!kindHas(spec, q.name, name))

@@ -11,15 +11,24 @@ import {
   type TwoStageVariant,
 } from '../spec/experimentSpec';
 import { inputMirror, withVariant } from '../spec/twoStageVariants';
+import { assertFollowable } from '../runtimes/inSystem';
 
 /** The number a run gives: its throughput (items out per second), its time, when its first item
  * came out, time per item, and the checksum of what it wrote (real threads only). */
-export type RunMetric = 'throughput' | 'time' | 'first-out' | 'us-per-item' | 'checksum';
+export type RunMetric =
+  | 'throughput'
+  | 'time'
+  | 'first-out'
+  | 'us-per-item'
+  | 'checksum'
+  | 'in-flight'
+  | 'time-in-system'
+  | 'lambda-times-w';
 
 export interface Measurable {
   /** How the name is written after `measured.` / `twin.`, for messages. */
   pattern: string;
-  unit: 'items/s' | 's' | 'ms' | 'µs' | 'checksum';
+  unit: 'items/s' | 's' | 'ms' | 'µs' | 'count' | 'checksum';
   metric: RunMetric;
   /** A point of repeats (median and spread) serves it; otherwise one finished run. */
   fromPoint: boolean;
@@ -29,10 +38,20 @@ export interface Measurable {
   specFor(spec: ExperimentSpec, name: string): ExperimentSpec;
   /** Only measured (the twin writes no text). */
   measuredOnly?: boolean;
+  /** Why a run of this spec cannot give it (the build names it), or null when it can. */
+  refuses?(spec: ExperimentSpec): string | null;
   matches(name: string): boolean;
 }
 
 const same = (spec: ExperimentSpec) => spec;
+const notFollowable = (spec: ExperimentSpec) => {
+  try {
+    assertFollowable(spec);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+};
 const variantAfter = (prefix: string, name: string): TwoStageVariant | null => {
   const v = name.slice(prefix.length + 1);
   return name.startsWith(`${prefix}.`) && (TWO_STAGE_VARIANTS as readonly string[]).includes(v)
@@ -104,6 +123,39 @@ export const MEASURABLE: Measurable[] = [
     words: 'records read',
     specFor: (spec, n) => withVariant(inputMirror(spec), variantAfter('input-throughput', n)!),
     matches: (n) => variantAfter('input-throughput', n) !== null,
+  },
+  // Little's law, from the run's start and end events over its steady window
+  // (src/live/timeInSystem.ts): the same count on real threads' telemetry and on the twin's, for
+  // pipelines whose items keep their identity from the first stage to the last.
+  {
+    pattern: 'in-flight',
+    unit: 'count',
+    metric: 'in-flight',
+    fromPoint: false,
+    words: 'items in the system (L)',
+    specFor: same,
+    refuses: notFollowable,
+    matches: (n) => n === 'in-flight',
+  },
+  {
+    pattern: 'time-in-system',
+    unit: 'ms',
+    metric: 'time-in-system',
+    fromPoint: false,
+    words: 'time in the system (W)',
+    specFor: same,
+    refuses: notFollowable,
+    matches: (n) => n === 'time-in-system',
+  },
+  {
+    pattern: 'lambda-times-w',
+    unit: 'count',
+    metric: 'lambda-times-w',
+    fromPoint: false,
+    words: 'throughput × time in the system (λ·W)',
+    specFor: same,
+    refuses: notFollowable,
+    matches: (n) => n === 'lambda-times-w',
   },
   {
     pattern: 'checksum',

@@ -185,6 +185,12 @@ function fromRun(m: Measurable, r: FinishedRun): Partial<BlockValue> & { y: numb
       return { y: r.firstOutUs === null ? null : r.firstOutUs / 1000 };
     case 'us-per-item':
       return { y: s.completed > 0 ? s.elapsedUs / s.completed : null };
+    case 'in-flight':
+      return { y: r.inSystem?.meanInFlight ?? null };
+    case 'time-in-system':
+      return { y: r.inSystem ? r.inSystem.meanTimeInSystemUs / 1000 : null };
+    case 'lambda-times-w':
+      return { y: r.inSystem ? r.inSystem.throughputPerUs * r.inSystem.meanTimeInSystemUs : null };
     case 'checksum': {
       const out = r.output && 'checksum' in r.output ? r.output : null;
       return { y: null, checksum: out && { checksum: out.checksum, bytes: out.bytes } };

@@ -10,9 +10,10 @@ import {
 } from '../pipeline/pipelineRun';
 import type { ThreadsEngine } from '../pipeline/threadsEngine';
 import { runtimeOf } from '../../runtimes';
-import { repeatSeed, simulateRepeats } from '../../runtimes/repeats';
+import { followable, tapInSystem, twinRunWithStays, type InSystem } from '../../runtimes/inSystem';
+import { repeatSeed } from '../../runtimes/repeats';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
-import { readTap } from '../../telemetry';
+import { copyTap, readTap } from '../../telemetry';
 import {
   itemsForMs,
   simulatePoint,
@@ -28,6 +29,9 @@ export interface FinishedRun {
   summary: RunSummary;
   output: PipelineOutput | null;
   firstOutUs: number | null;
+  /** Little's law's L, λ and W over the run's steady window, from its telemetry (null when its
+   * items cannot be followed through, or its telemetry was not read). */
+  inSystem: InSystem | null;
   source: EngineKind;
 }
 
@@ -50,6 +54,8 @@ export async function measureRun(
   // The rings of a run nobody read still hold its first events (a full ring drops the newest).
   const tap = wantFirstOut ? run.tap() : null;
   const last = spec.stages.length - 1;
+  // Reading a ring consumes it: the items in the system are counted from a copy.
+  const stays = tap && followable(spec) ? tapInSystem(copyTap(tap), last) : null;
   const firstOut = tap
     ? readTap(tap).events.find((e) => e.kind === 'end' && e.stage === last)
     : undefined;
@@ -57,13 +63,14 @@ export async function measureRun(
     summary: run.summary(),
     output: run.output(),
     firstOutUs: firstOut?.timeUs ?? null,
+    inSystem: stays,
     source: 'threads',
   };
 }
 
 /** The same on the twin (seeded, run to the end at once). */
 export function simulateRun(spec: ExperimentSpec): FinishedRun {
-  const [r] = simulateRepeats(spec, 1);
+  const { result: r, inSystem } = twinRunWithStays(spec);
   return {
     summary: {
       items: spec.items,
@@ -73,6 +80,7 @@ export function simulateRun(spec: ExperimentSpec): FinishedRun {
     },
     output: null,
     firstOutUs: Number.isFinite(r.firstOutUs) ? r.firstOutUs : null,
+    inSystem,
     source: 'simulation',
   };
 }

@@ -134,6 +134,6 @@ describe("the twin obeys Little's law in its steady window", () => {
       items: 50,
       seed: 1,
     });
-    expect(() => twinInSystem(spec)).toThrow(/stage b emits several items or let some bypass/);
+    expect(() => twinInSystem(spec)).toThrow(/stage b emits several items or lets some bypass/);
   });
 });

@@ -159,6 +159,7 @@ describe('a table of two-stage variants with a ratio', () => {
       summary: { items: 5000, completed: 5000, elapsedUs, itemsPerSec: 5000 / (elapsedUs / 1e6) },
       output: null,
       firstOutUs,
+      inSystem: null,
       source: 'threads',
     });
     const results = [
