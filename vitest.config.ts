@@ -1,14 +1,22 @@
 // Vitest suites: unit (pure TypeScript), wasm (the real Node wasm build, real pthreads),
 // e2e (the production build in Debian's Chromium via playwright-core). Run one with --project.
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const root = import.meta.dirname;
 
 export default defineConfig({
   test: {
     projects: [
       {
+        define: { __PIPELAB_WASM_DIR__: JSON.stringify('unit-tests') },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // Page tests (tests/unit/pages) mount the app: its lessons as the build gives them, and a
+          // wasm folder name for the engines' module URLs (no engine loads one there).
+          alias: { 'virtual:lessons': resolve(root, 'tests/unit/pages/virtualLessons.ts') },
+          setupFiles: ['tests/unit/pages/domSetup.ts'],
           environment: 'node',
           // Timeouts only catch hangs: a seeded twin run that takes 3 s alone took over 5 s (the
           // default) at load 50 on this 2-core machine.

@@ -1,6 +1,6 @@
 // The counting page in real Chromium: isolated → real threads that visibly count, a responsive
 // page, clean stop/restart; plain static host → isolated by the site's service worker; isolation off →
-// the single-thread fallback; bad query values → clear messages.
+// the single-thread fallback. (Bad query values: tests/unit/pages/badQuery.test.tsx.)
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -130,30 +130,6 @@ describe('served with COOP/COEP headers', () => {
         Number(await page.locator(`tr[data-layout=${layout}]`).getAttribute('data-rate')),
       ).toBeGreaterThan(0);
     await h.screenshot(page, 'counting-threads-compared');
-  });
-
-  test.each([
-    ['threads=-3', 'threads=-3 is out of range (allowed 1..64)'],
-    ['threads=abc', 'threads=abc is not a whole number (allowed 1..64)'],
-    ['threads=100000', 'threads=100000 is out of range (allowed 1..64)'],
-    ['layout=diagonal', 'layout=diagonal is not one of packed, padded'],
-  ])('bad query %s is named and the page still runs', async (query, message) => {
-    const page = await h.page();
-    await page.goto(`${h.url}#/threads?${query}`);
-    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
-    await waitForState(page, 'idle');
-    await startRun(page);
-    // Every thread has counted (a page with no thread bars has not run at all).
-    await expect
-      .poll(
-        async () => {
-          const counts = await threadCounts(page);
-          return counts.length > 0 && counts.every((c) => c > 0);
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(true);
-    await stopRun(page);
   });
 });
 

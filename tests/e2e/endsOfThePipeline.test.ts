@@ -3,13 +3,12 @@
 // one); serial, dual-thread and two-stage write the same text (the checksums the C++ writer
 // computed agree, ticked) and their measured speed-ups reach the paper rows; batch sizes and
 // readers are measured. On the twin (a page that is not isolated): the same views, simulated,
-// with no checksum to show. Bad control values are named. Screenshots are kept.
+// with no checksum to show. Screenshots are kept. (Bad control values: tests/unit/pages.)
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openHarness, pageErrors, type Harness } from './harness';
 import {
   block,
   blockMarks,
-  expectBadQueryNamed,
   lessonFile,
   openLesson,
   present,
@@ -144,15 +143,6 @@ describe('on real threads', () => {
     await h.screenshot(page, 'lesson-ends-of-the-pipeline-measured');
     expect(pageErrors(page)).toEqual([]);
   });
-
-  test.each([
-    ['buffers=1', 'buffers=1 is not one of n+2, 2, 3, 16'],
-    ['batch=0', 'batch=0 is out of range (allowed 1..4096)'],
-    ['batch=5000', 'batch=5000 is out of range (allowed 1..4096)'],
-    ['formatters=17', 'formatters=17 is out of range (allowed 1..16)'],
-  ])('?%s is named and the defaults are used', (query, message) =>
-    expectBadQueryNamed(h, SLUG, query, message),
-  );
 });
 
 describe('not cross-origin isolated', () => {

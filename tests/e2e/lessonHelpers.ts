@@ -1,12 +1,11 @@
 // Steps the lesson e2e tests share: read a lesson file, open a lesson on an engine, run its
 // experiment to the end, run one of its components (a button that starts runs and is enabled again
-// when they are over), count a chart's marks of one kind, and check that a bad control value in
-// the URL is named.
+// when they are over), and count a chart's marks of one kind.
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadLessons, type Lesson } from '../../src/lessons/loadLessons';
-import { pageErrors, type Harness } from './harness';
+import type { Harness } from './harness';
 
 const root = resolve(__dirname, '../..');
 
@@ -89,18 +88,3 @@ export const present = (page: Page, testId: string) => async () =>
 /** How many marks (.dot) of `kind` (measured, simulated) the element with test id `within` has. */
 export const marks = (page: Page, within: string, kind: string) =>
   page.getByTestId(within).locator(`.dot[data-kind=${kind}]`).count();
-
-/** Lesson `slug` opened with a bad `query`: the page names it with `message`, its experiment
- * still comes up idle (on the defaults), and nothing is thrown. */
-export async function expectBadQueryNamed(
-  h: Harness,
-  slug: string,
-  query: string,
-  message: string,
-): Promise<void> {
-  const page = await h.page();
-  await page.goto(`${h.url}#/lessons/${slug}?${query}`);
-  await expect.poll(() => page.getByRole('alert').first().textContent()).toContain(message);
-  await page.waitForSelector('[data-testid=experiment][data-state=idle]');
-  expect(pageErrors(page)).toEqual([]);
-}

@@ -1,13 +1,13 @@
 // Lesson 7, "Packing threads on cores", in real Chromium. On real threads: the packed run (3
 // threads on 2 core threads) draws the packing grid live from its telemetry — core 0 holds 2
 // threads, core 1 one — with a measured throughput and imbalance factor, and the TR/TP comparison
-// measures every row on the visitor's cores and fills the paper rows it reports. A packed budget
-// above the visitor's cores runs on the twin and says why; bad control values are named. Without
+// measures every row on the visitor's cores and fills the paper rows it reports. (A budget above
+// the visitor's cores, and bad control values: tests/unit/pages.) Without
 // cross-origin isolation the whole lesson runs on the twin, labelled simulated.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openHarness, pageErrors, type Harness } from './harness';
-import { expectBadQueryNamed, marks, openLesson, runComponent, runToDone } from './lessonHelpers';
+import { marks, openLesson, runComponent, runToDone } from './lessonHelpers';
 
 const SLUG = 'thread-packing';
 
@@ -102,26 +102,6 @@ test('TR against TP measured on the visitor’s cores, every row and the paper r
   expect(pageErrors(page)).toEqual([]);
 });
 
-test('a packed budget above the visitor’s cores runs on the twin and says why', async () => {
-  const page = await h.page();
-  await page.goto(`${h.url}#/lessons/${SLUG}?threads=5&cores=4`);
-  const panel = page.getByTestId('experiment');
-  await expect.poll(() => panel.getAttribute('data-engine')).toBe('simulation');
-  await expect
-    .poll(() => page.locator('.engine-badge').textContent())
-    .toMatch(/packing onto 4 cores needs 4 cores of your own and you have \d+/);
-  await runToDone(page, 90_000);
-  expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('simulated');
-  expect(await page.getByTestId('packing-grid').getAttribute('data-kind')).toBe('simulated');
-  expect(await gridColumns(page)).toEqual([
-    ['0', 2],
-    ['1', 1],
-    ['2', 1],
-    ['3', 1],
-  ]);
-  expect(pageErrors(page)).toEqual([]);
-});
-
 test('with the simulation chosen, the cores sweep simulates too, and says so', async () => {
   // Isolated, so real threads were there to take: the sweep once ran on them anyway, and its
   // points were drawn "measured" under a panel saying "you chose the simulation".
@@ -138,14 +118,6 @@ test('with the simulation chosen, the cores sweep simulates too, and says so', a
   expect(await marks(page, 'packing-chart', 'measured')).toBe(0);
   expect(pageErrors(page)).toEqual([]);
 });
-
-test.each([
-  ['threads=0', 'threads=0 is out of range (allowed 1..32)'],
-  ['cores=99', 'cores=99 is out of range (allowed 1..16)'],
-  ['schedule=pinned', 'schedule=pinned is not one of packed, os'],
-])('?%s: a clear message, and the lesson still loads', (query, message) =>
-  expectBadQueryNamed(h, SLUG, query, message),
-);
 
 describe('not cross-origin isolated', () => {
   let plain: Harness;

@@ -2,14 +2,15 @@
 // run moves the cache-line view with the real indices and ends on a flush; the race measures every
 // queue, filling the bars as runs end, and reports BatchQueue over Vyukov to the paper table and
 // which way padding moved each padded queue;
-// leaving the page mid-race leaves no Worker (no thread) running; bad control values are named.
+// leaving the page mid-race leaves no Worker (no thread) running. (Bad control values:
+// tests/unit/pages.)
 // Not isolated, the experiment runs on the twin, the views that need a real queue say so, and the
 // only measured marks are the committed benchmark's, labelled as such.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { RACE_QUEUES } from '../../src/spec/raceConfig';
 import { openHarness, pageErrors, type Harness } from './harness';
-import { expectBadQueryNamed, lessonFile, openLesson, runToDone } from './lessonHelpers';
+import { lessonFile, openLesson, runToDone } from './lessonHelpers';
 
 const SLUG = 'queues-and-cache-lines';
 /** The race's Stop, there while its plan runs. */
@@ -122,14 +123,6 @@ describe('on real threads', () => {
     await expect.poll(() => page.workers().length, { timeout: 20_000 }).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   });
-
-  test.each([
-    ['semi=3', 'semi=3 is not one of 1, 2, 4, 8, 16, 32, 64'],
-    ['race=fast', 'race=fast is not one of comm, matrix'],
-    ['serviceUs=-5', 'serviceUs=-5 is out of range (allowed 0..200000 in steps of 1000)'],
-  ])('?%s: a clear message, the defaults used', (query, message) =>
-    expectBadQueryNamed(h, SLUG, query, message),
-  );
 });
 
 describe('not cross-origin isolated', () => {
