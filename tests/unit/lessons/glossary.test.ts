@@ -11,8 +11,8 @@ import type { CheckedClaim } from '../../../src/lessons/claims';
 
 const dir = resolve(__dirname, '../../../lessons');
 const lessonFiles = readdirSync(dir).filter((f) => /^\d\d-.*\.md$/.test(f));
-const bodyOf = (file: string) =>
-  readFileSync(resolve(dir, file), 'utf8').split(/^---$/m).slice(2).join('---');
+const textOf = (file: string) => readFileSync(resolve(dir, file), 'utf8');
+const bodyOf = (file: string) => textOf(file).split(/^---$/m).slice(2).join('---');
 
 const htmlOf = (body: string, claims: CheckedClaim[] = []) =>
   renderProse(body, claims)
@@ -88,7 +88,9 @@ describe.each(lessonFiles)('%s', (file) => {
     if (!first) return;
     const at = first.index;
     const mark = marks.find((m) => m.from <= at && at < m.to);
-    const line = body.slice(0, at).split('\n').length;
+    // The line in the file: the front matter's lines, then the body's.
+    const whole = textOf(file);
+    const line = whole.slice(0, whole.length - body.length + at).split('\n').length;
     expect(
       mark?.id,
       `${file}:${line}: "${first[0]}" is the lesson's first use of ${id}; mark it [[…|${id}]]`,
