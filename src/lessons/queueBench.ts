@@ -3,7 +3,9 @@
 // BatchQueue over the Vyukov MPMC queue in comm with 2 threads, natively. Paired by round when
 // both rows carry their per-round rates (the same method as bench/lib/ratios.mjs), else the ratio
 // of their medians. These are numbers measured on the machine that ran the benchmark — never the
-// visitor's — and every use labels them so, with the run's date and load.
+// visitor's — and every use labels them so, with the run's date, its CPUs and its load. A ratio
+// (what a paper row reports) is refused for a run whose threads outnumbered the CPUs it ran on:
+// its threads took turns on the cores, which the paper's one-thread-per-core runs never did.
 import native from '../../bench/results/queues-native.json';
 import wasmChromium from '../../bench/results/queues-wasm-chromium.json';
 import wasmNode from '../../bench/results/queues-wasm-node.json';
@@ -23,9 +25,16 @@ interface BenchRow {
   items_per_s_max?: number;
   rates?: Array<number | null>;
   run_id?: string;
+  threads?: number;
 }
 interface BenchReport {
-  machine: { date?: string; loadavg_start?: number[]; load?: { start?: number[] } };
+  machine: {
+    date?: string;
+    cpus?: number;
+    loadavg_1min_max?: number;
+    loadavg_start?: number[];
+    load?: { start?: number[] };
+  };
   results: BenchRow[];
 }
 
@@ -76,11 +85,34 @@ export function benchRate(
   };
 }
 
-/** of / over from one target's committed report; throws naming a missing row. */
+/** Where and how loaded the run was: its date, CPUs and highest 1-minute load. */
+function runOf(target: BenchTarget): string {
+  const m = REPORTS[target].machine;
+  return [
+    m.date ?? 'unknown date',
+    m.cpus !== undefined ? `${m.cpus} CPUs` : null,
+    m.loadavg_1min_max !== undefined ? `1-minute load up to ${m.loadavg_1min_max}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** of / over from one target's committed report; throws naming a missing row, or a row whose
+ * threads outnumbered the machine's CPUs. */
 export function benchRatio(target: BenchTarget, ofKey: string, overKey: string): BenchRatio {
   const a = row(target, ofKey);
   const b = row(target, overKey);
+  const cpus = REPORTS[target].machine.cpus;
+  for (const [key, r] of [
+    [ofKey, a],
+    [overKey, b],
+  ] as const)
+    if (cpus !== undefined && (r.threads ?? r.stages) > cpus)
+      throw new Error(
+        `bench/results/queues-${target}.json row ${key} ran ${r.threads ?? r.stages} threads on ${cpus} CPUs: its threads took turns on the cores, so no ratio of it is reported (run npm run bench:queues on a machine with ${r.threads ?? r.stages} CPUs or more)`,
+      );
   const date = REPORTS[target].machine.date ?? 'unknown date';
+  const run = runOf(target);
   const pairs = (a.rates ?? [])
     .map((x, i) => (x != null && b.rates?.[i] != null ? x / b.rates[i]! : null))
     .filter((x): x is number => x !== null);
@@ -92,7 +124,7 @@ export function benchRatio(target: BenchTarget, ofKey: string, overKey: string):
       pairs: pairs.length,
       target,
       date,
-      evidence: `${ofKey} / ${overKey}: median of ${pairs.length} per-round ratios ${s.median.toFixed(2)} [${s.min.toFixed(2)}–${s.max.toFixed(2)}], ${target}, ${date}`,
+      evidence: `${ofKey} / ${overKey}: median of ${pairs.length} per-round ratios ${s.median.toFixed(2)} [${s.min.toFixed(2)}–${s.max.toFixed(2)}], ${target}, ${run}`,
     };
   }
   const ratio = a.items_per_s / b.items_per_s;
@@ -105,6 +137,6 @@ export function benchRatio(target: BenchTarget, ofKey: string, overKey: string):
     pairs: 0,
     target,
     date,
-    evidence: `${ofKey} / ${overKey}: ratio of medians ${ratio.toFixed(2)} [${min.toFixed(2)}–${max.toFixed(2)}], ${target}, ${date}`,
+    evidence: `${ofKey} / ${overKey}: ratio of medians ${ratio.toFixed(2)} [${min.toFixed(2)}–${max.toFixed(2)}], ${target}, ${run}`,
   };
 }
