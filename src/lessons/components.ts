@@ -29,10 +29,6 @@ export const COMPONENTS = {
   'stream-graph':
     "a phaser run's tasks and streams: each task's phase counter and thread, each stream's full phases of its bound",
   'task-timeline': "each task's recent past: busy in the colour of its thread, parked waiting",
-  'batch-chart':
-    'throughput against the batch size: push/pop batched, the thread ring not (a cycle); needs graph choices push-pop and ring',
-  'branch-compare':
-    'a linear and a branched graph of the same work against the threads; needs graph choices linear and branched',
   'stage-breakdown':
     "useful, idle and blocked time per stage for both of a `layout` control's paired layouts, side by side (seed 000's Fig. 2)",
   'layout-chart':

@@ -66,7 +66,8 @@ export type BlockOver =
 export interface MeasureReport {
   /** The paper row (with `measured: true`) the measured value goes to. */
   row: string;
-  of: Term;
+  /** A term, or a number over a term (a reciprocal). */
+  of: Term | number;
   over: Term | null;
   text: string;
 }
@@ -310,9 +311,14 @@ function readReport(
   return Object.entries(o).map(([row, expr]) => {
     const p = join(path, row);
     const text = readString(expr, p, 1, 200);
-    const { of, over } = parseRatio(text, ctx, p);
+    // A number over a term: the reciprocal of a rate (`1000000 / measured.throughput[…]`: µs).
+    const [head, ...rest] = text.split(' / ');
+    const constant = rest.length === 1 && /^\d+(?:\.\d+)?$/.test(head.trim());
+    const { of, over } = constant
+      ? { of: Number(head), over: parseTerm(rest[0], ctx, p) }
+      : parseRatio(text, ctx, p);
     for (const t of [of, over]) {
-      if (!t) continue;
+      if (!t || typeof t === 'number') continue;
       if (t.source !== 'measured')
         throw new SpecError(p, `${t.text}: a report reads measured series only`);
       const x = pointX(t, ctx.over);

@@ -80,11 +80,23 @@ function SeriesChartDrawing({
         </text>
       </svg>
     );
+  // Which runs are drawn, by kind: the legend says what a filled and a hollow mark are.
+  const kinds = (['measured', 'simulated'] as const).filter((k) =>
+    dots.some((ds) => ds.some((p) => kindOf(p.source) === k)),
+  );
   const legend = legendRows(
-    series.flatMap((s, i) => [
-      { label: s.label, i, model: false },
-      ...(curves[i].length ? [{ label: `model: ${s.label}`, i, model: true }] : []),
-    ]),
+    [
+      ...series.flatMap((s, i) => [
+        { label: s.label, i, model: false, kind: null },
+        ...(curves[i].length ? [{ label: `model: ${s.label}`, i, model: true, kind: null }] : []),
+      ]),
+      ...kinds.map((kind) => ({
+        label: kind === 'measured' ? 'measured (threads)' : 'simulated',
+        i: -1,
+        model: false,
+        kind,
+      })),
+    ],
     PAD.left,
     width - PAD.right,
   );
@@ -117,7 +129,9 @@ function SeriesChartDrawing({
     >
       {legend.map((item, k) => (
         <g key={k} transform={`translate(${item.x},${PAD.top + item.row * LEGEND_ROW})`}>
-          {item.model ? (
+          {item.kind ? (
+            <RunMark kind={item.kind} cx={8} cy={9} />
+          ) : item.model ? (
             <line
               x1={0}
               x2={16}

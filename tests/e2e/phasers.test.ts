@@ -5,11 +5,12 @@
 // ratios reach the paper rows.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { BATCHES } from '../../src/app/lesson/components/BatchChartBlock';
 import { openHarness, pageErrors, type Harness } from './harness';
-import { openLesson, runComponent, runToDone } from './lessonHelpers';
+import { block, lessonFile, openLesson, runBlock, runToDone } from './lessonHelpers';
 
 const SLUG = 'streams-with-phasers';
+/** The batch sizes the lesson's batching block runs. */
+const BATCHES = lessonFile(SLUG).measure.find((b) => b.id === 'batching')!.values;
 
 /** Primes up to n by a sequential sieve. */
 function primesUpTo(n: number): number {
@@ -99,8 +100,8 @@ describe('the batch chart without real threads', () => {
   // Without real threads the chart simulates every point (the measured path: below).
   test('simulates push/pop and the ring per batch: batching pays on push/pop, not on the ring', async () => {
     const page = await openLesson(h, SLUG, 'simulation');
-    await runComponent(page, 'batch-measure', undefined, 170_000);
-    const chart = page.getByTestId('batch-chart');
+    await runBlock(page, 'batching', undefined, 170_000);
+    const chart = block(page, 'batching');
     const ys = (series: string) =>
       chart
         .locator(`[data-series=${series}] .dot[data-kind=simulated]`)
@@ -137,10 +138,10 @@ describe('the batch chart on real threads', () => {
   // measured path is covered here, with no assertion on any time or rate.
   test('measures push/pop and the ring per batch, and the measured ratios reach the paper rows', async () => {
     const page = await openLesson(h, SLUG, 'threads');
-    const chart = page.getByTestId('batch-chart');
-    await runComponent(
+    const chart = block(page, 'batching');
+    await runBlock(
       page,
-      'batch-measure',
+      'batching',
       async () => (await chart.locator('.dot[data-kind=measured]').count()) === 2 * BATCHES.length,
       300_000,
     );

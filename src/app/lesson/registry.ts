@@ -3,8 +3,6 @@
 // the Record type makes the registry cover exactly the names the lesson format accepts.
 import type { ComponentType } from 'react';
 import type { ComponentName } from '../../lessons/components';
-import { BatchChartBlock } from './components/BatchChartBlock';
-import { BranchCompareBlock } from './components/BranchCompareBlock';
 import { CacheLineBlock } from './components/CacheLineBlock';
 import { CommModelBlock } from './components/CommModelBlock';
 import { ExperimentBlock } from './components/ExperimentBlock';
@@ -49,8 +47,6 @@ export const LESSON_COMPONENTS: Record<ComponentName, ComponentType> = {
   'packing-chart': PackingChartBlock,
   'stream-graph': StreamGraphBlock,
   'task-timeline': TaskTimelineBlock,
-  'batch-chart': BatchChartBlock,
-  'branch-compare': BranchCompareBlock,
   'stage-breakdown': StageBreakdownBlock,
   'layout-chart': LayoutChartBlock,
   oversubscription: OversubscriptionBlock,

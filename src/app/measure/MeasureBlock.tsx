@@ -72,11 +72,8 @@ function OneBlock({ block }: { block: Block }) {
       onResult: (result, _i, step) => {
         got = { ...got, results: [...got.results, ...valuesOf(step, result)] };
         setRan(got);
-        for (const r of block.report) {
-          const of = reportValue(block, got.results, r.of);
-          const over = r.over ? reportValue(block, got.results, r.over) : 1;
-          if (of !== null && over !== null && over !== 0) reportMeasured(r.row, of / over);
-        }
+        for (const [row, value] of Object.entries(reported(block, got.results)))
+          reportMeasured(row, value);
       },
     });
   };
@@ -116,6 +113,7 @@ function OneBlock({ block }: { block: Block }) {
         <BlockTable block={block} cells={cells} />
       )}
       <ChecksumLine block={block} cells={cells} />
+      <ReportedLine block={block} results={ran?.results ?? []} />
       <p className="hint" data-testid="measure-hint">
         {whereItRan(block, ran, engine?.reason ?? '')}
         {moved && (
@@ -129,6 +127,36 @@ function OneBlock({ block }: { block: Block }) {
         )}
       </p>
     </section>
+  );
+}
+
+/** The measured values the block reports to the lesson's paper rows, by row, once measured. */
+function reported(block: Block, results: BlockValue[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of block.report) {
+    const of = typeof r.of === 'number' ? r.of : reportValue(block, results, r.of);
+    const over = r.over ? reportValue(block, results, r.over) : 1;
+    if (of !== null && over !== null && over !== 0) out[r.row] = of / over;
+  }
+  return out;
+}
+
+/** What the block measured for the paper rows (the rows show it beside the paper's figure). */
+function ReportedLine({ block, results }: { block: Block; results: BlockValue[] }) {
+  const { lesson } = useLesson();
+  const values = Object.entries(reported(block, results));
+  if (values.length === 0) return null;
+  return (
+    <p className="hint measured" data-testid="measure-reports">
+      Measured here, for the papers&apos; rows:{' '}
+      {values
+        .map(
+          ([row, v]) =>
+            `${row} ${formatInUnit(v, lesson.paper.find((p) => p.id === row)?.unit ?? '')}`,
+        )
+        .join(', ')}
+      .
+    </p>
   );
 }
 
@@ -147,7 +175,13 @@ const settingsText = (block: Block, values: ControlValues) =>
   ).slice(1, -1) || 'the defaults';
 
 function whereItRan(block: Block, ran: Ran | null, reason: string): string {
-  const items = block.items === null ? '' : ` ${block.items.toLocaleString('en-US')} items a run.`;
+  const n = block.items?.toLocaleString('en-US');
+  const items =
+    block.measuredItems !== null
+      ? ` ${n ? `The twin's runs: ${n} items; m` : 'M'}easured points are sized from short trial runs on your threads to about a second each.`
+      : n
+        ? ` ${n} items a run.`
+        : '';
   if (!ran) {
     const what = block.series.some((s) => s.of.source === 'measured')
       ? 'Measures on your threads where this page may use them (else on the twin), the twin beside;'

@@ -79,8 +79,7 @@ const NOT_MAIN: ComponentName[] = [
   'paper',
   'timeline',
   'task-timeline',
-  'batch-chart',
-  'branch-compare',
+  'measure',
 ];
 
 /** The lesson's main view: its first placed component that is a view of the run (the pipeline,
