@@ -63,6 +63,20 @@ describe('RaceEngine', () => {
     expect(worker.sent.filter((m) => m.type === 'race-start')).toHaveLength(2);
   });
 
+  test('a cancelled running plan ends only when the engine says its threads are joined', () => {
+    // Issue 43: the race panel says done when its plan ends; a cancel only asks the threads to
+    // stop, and they may still move items until the worker's race-done.
+    const { worker, engine } = setup();
+    worker.reply(ready);
+    const a = recorder();
+    engine.run([{ queue: 'batch' }], a.listener).cancel();
+    const start = worker.last('race-start');
+    expect(worker.last('race-cancel').id).toBe(start.id);
+    expect(a.log).toEqual([]);
+    worker.reply({ type: 'race-done', id: start.id, cancelled: true, error: null });
+    expect(a.log).toEqual(['done true null']);
+  });
+
   test('cancel of a plan not started yet never sends it', () => {
     const { worker, engine } = setup();
     const a = recorder();

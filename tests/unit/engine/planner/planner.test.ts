@@ -136,6 +136,12 @@ test('a stop mid-plan keeps the finished results, drops the interrupted one, say
   expect(planner.stop()).toBe(true);
   // The run in progress was told; its result, arriving after the stop, is not a finished one.
   expect(calls[2].signal.aborted).toBe(true);
+  // Still running until that run has wound down (its threads joined): a page that read the plan
+  // as over now would say done while the threads still move items (issue 43).
+  await settle();
+  expect(planner.progressOf('chart')!.state).toBe('running');
+  expect(planner.busy()).toBe(true);
+  expect(ends).toEqual([]);
   await finish(10, 'late');
   const end = await handle.finished;
   expect(got).toEqual(['a', 'b']);
