@@ -93,10 +93,11 @@ test('"Size it for me" measures, shows the equations, sets the controls and runs
     .evaluateAll((l) => l.map((x) => x.getAttribute('data-formula')));
   expect(formulas).toEqual(expect.arrayContaining(['eq8', 'eq9', 'eq10', 'cores', 'nopt']));
   // c_optimal is substituted, or, where the measured times put λ_max out of reach of every npTh
-  // (a loaded machine can measure the input stage fast and the rest slow), the page says why.
+  // (a loaded machine can measure the input stage fast and the rest slow), the page says why, in
+  // a sentence of its own (capitalised).
   if (!formulas.includes('copt'))
     expect((await page.getByTestId('sizing-note').allTextContents()).join(' ')).toMatch(
-      /no npTh up to \d+ brings λe within 2% of λ_max/,
+      /No npTh up to \d+ brings λe within 2% of λ_max/,
     );
   expect(await page.locator('.sizing-formulas .katex').count()).toBe(formulas.length);
   const predicted = Number(await page.getByTestId('sizing-predicted').getAttribute('data-value'));
