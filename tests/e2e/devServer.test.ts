@@ -86,17 +86,29 @@ let port: number;
 let server: Started;
 let h: Harness;
 
+/** How long the hook may wait for the server to come up and serve the app once. */
+const SERVER_READY_MS = 170_000;
+
 beforeAll(async () => {
+  const until = Date.now() + SERVER_READY_MS;
   lessonsCopy = join(mkdtempSync(join(tmpdir(), 'pipelab-lessons-')), 'lessons');
   cpSync(join(root, 'lessons'), lessonsCopy, { recursive: true });
   port = await freePort();
   server = startScript(port, { PIPELAB_LESSONS_DIR: lessonsCopy });
   await waitFor(
     () => server.output().includes(`http://localhost:${port}/`),
-    170_000,
+    SERVER_READY_MS,
     () => server.output(),
   );
   h = await openBrowserAt(`http://localhost:${port}/`);
+  // Vite transforms the app's modules at their first request, not at start: the first page
+  // waits for all of them. At load 34 on two cores that took over 30 s, and the first five
+  // route tests (loaded side by side) timed out in page.goto. The tests need a server that has
+  // served the app once, so the hook waits for that state before any test times a page.
+  const first = await h.page();
+  await first.goto(h.url, { timeout: Math.max(1, until - Date.now()) });
+  await first.waitForSelector('#root > *', { timeout: Math.max(1, until - Date.now()) });
+  await first.close();
 });
 
 afterAll(async () => {
