@@ -175,6 +175,35 @@ describe.each(lessonSlugs)('lesson %s in the dev server', (slug) => {
   });
 });
 
+/** Whether the page's Vite client connected to the server (it logs so; false if the page closed
+ * first): a lesson edit made before that sends its reload to no one. */
+const viteConnected = (page: Page): Promise<boolean> =>
+  page
+    .waitForEvent('console', {
+      predicate: (m) => m.text().includes('[vite] connected'),
+      timeout: 0,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+
+/**
+ * Writes `text` into the lesson `file`; resolves once the page has loaded again with it (false if
+ * the page closed first). The server re-checks the lessons (the claims run the twin) when the
+ * reloaded page asks for them, and the page's load event comes only after that: 21 s at load 35,
+ * where a 30 s poll for the message failed. So no limit of its own: the test's timeout catches a
+ * reload that never comes.
+ */
+function editAndReload(page: Page, file: string, text: string): Promise<boolean> {
+  const reloaded = page.waitForEvent('load', { timeout: 0 }).then(
+    () => true,
+    () => false,
+  );
+  writeFileSync(file, text);
+  return reloaded;
+}
+
 test('a bad lesson edit is named in the page; the next good edit recovers without a restart', async () => {
   const file = join(
     lessonsCopy,
@@ -182,10 +211,16 @@ test('a bad lesson edit is named in the page; the next good edit recovers withou
   );
   const good = readFileSync(file, 'utf8');
   const slug = lessonSlugs[0];
-  const page = await open(`#/lessons/${slug}`);
-  await page.waitForSelector('[data-testid=experiment]');
+  const page = await h.page();
+  let connected = viteConnected(page);
+  await page.goto(`${h.url}#/lessons/${slug}`);
+  await page.waitForSelector('[data-testid=experiment]', { timeout: 30_000 });
+  expect(await connected).toBe(true);
+  let restored: Promise<boolean>;
   try {
-    writeFileSync(file, good.replace(/min: 1, max: 16 }/, 'min: 1, max: 0 }'));
+    connected = viteConnected(page);
+    const bad = good.replace(/min: 1, max: 16 }/, 'min: 1, max: 0 }');
+    expect(await editAndReload(page, file, bad)).toBe(true);
     await expect
       .poll(
         () =>
@@ -193,15 +228,15 @@ test('a bad lesson edit is named in the page; the next good edit recovers withou
             .getByTestId('lesson-errors')
             .textContent()
             .catch(() => ''),
-        {
-          timeout: 30_000,
-        },
+        { timeout: 30_000 },
       )
       .toMatch(/lessons\/01-[a-z-]+\.md: controls\[\d\]\.max: 0 is out of range \(allowed 1\.\./);
     expect(await page.locator('vite-error-overlay').count()).toBe(0);
+    expect(await connected).toBe(true);
   } finally {
-    writeFileSync(file, good);
+    restored = editAndReload(page, file, good);
   }
+  expect(await restored).toBe(true);
   await expect.poll(() => page.getByTestId('lesson-errors').count(), { timeout: 30_000 }).toBe(0);
   await page.waitForSelector('[data-testid=experiment][data-state=idle]', { timeout: 30_000 });
   expect(pageErrors(page)).toEqual([]);
