@@ -14,16 +14,16 @@ const valuesOf = (id: string) => lesson.measure.find((b) => b.id === id)!.values
 const seriesKey = (id: string, of: string) =>
   `s${lesson.measure.find((b) => b.id === id)!.series.findIndex((s) => s.of.text === of && !s.over)}`;
 
-/** Each row's value of one series in a block's table: [value of over, number, kind]. */
+/** Each row's cell of one series in a block's table: the value of `over`, its number, its kind. */
 async function column(page: Awaited<ReturnType<typeof openLesson>>, id: string, key: string) {
   return block(page, id)
     .locator(`tr[data-value] td[data-series=${key}]`)
     .evaluateAll((tds) =>
-      tds.map((td) => [
-        td.closest('tr')!.getAttribute('data-value'),
-        Number(td.getAttribute('data-value')),
-        td.getAttribute('data-kind'),
-      ]),
+      tds.map((td) => ({
+        at: td.closest('tr')!.getAttribute('data-value'),
+        y: Number(td.getAttribute('data-value')),
+        kind: td.getAttribute('data-kind'),
+      })),
     );
 }
 
@@ -46,19 +46,20 @@ describe('on real threads', () => {
     const L = await column(page, 'law', seriesKey('law', 'measured.in-flight'));
     const lw = await column(page, 'law', seriesKey('law', 'measured.lambda-times-w'));
     const W = await column(page, 'law', seriesKey('law', 'measured.time-in-system'));
-    expect(L.map(([v]) => Number(v))).toEqual(valuesOf('law'));
-    for (const [i, [queue, l, kind]] of L.entries()) {
+    expect(L.map((c) => Number(c.at))).toEqual(valuesOf('law'));
+    for (const [i, { at: queue, y: l, kind }] of L.entries()) {
       expect(kind, `queue ${queue}`).toBe('measured');
       expect(l, `queue ${queue}`).toBeGreaterThan(0);
       // Little's law over the steady window: a wrong unit or a count of the wrong events would
       // be off by far more than the window's edges (a few percent).
-      expect(l / (lw[i][1] as number), `queue ${queue}`).toBeGreaterThan(0.85);
-      expect(l / (lw[i][1] as number), `queue ${queue}`).toBeLessThan(1.15);
-      expect(W[i][1], `queue ${queue}`).toBeGreaterThan(7.5 * 0.5);
+      expect(l / lw[i].y, `queue ${queue}`).toBeGreaterThan(0.85);
+      expect(l / lw[i].y, `queue ${queue}`).toBeLessThan(1.15);
+      // Every stay is at least read's 0.5 ms plus a draw of work's and write's services.
+      expect(W[i].y, `queue ${queue}`).toBeGreaterThan(0.5);
     }
     // Longer queues hold more items for longer (the fast read stage keeps them full).
-    expect(L.at(-1)![1]).toBeGreaterThan(L[0][1] as number);
-    expect(W.at(-1)![1]).toBeGreaterThan(W[0][1] as number);
+    expect(L.at(-1)!.y).toBeGreaterThan(L[0].y);
+    expect(W.at(-1)!.y).toBeGreaterThan(W[0].y);
     await h.screenshot(page, `lesson-${SLUG}-law`);
     expect(pageErrors(page)).toEqual([]);
   });
