@@ -1,7 +1,10 @@
 // A lesson's controls: a slider + number per range control (with an "unbounded" box where the
-// control allows it), radio buttons per choice control.
-import { useId } from 'react';
+// control allows it; on a log scale with the exact value in a box beside it where the control
+// spans decades, logSlider.ts), radio buttons per choice control.
+import { useContext, useId } from 'react';
 import { UNBOUNDED, type ControlValues, type LessonControl } from '../../lessons/controls';
+import { isLogControl, POSITIONS, positionOf, valueAt } from './logSlider';
+import { ShownControls } from './shownControls';
 
 export interface ControlsPanelProps {
   controls: LessonControl[];
@@ -14,7 +17,10 @@ export function unitFor(value: number | string, unit: string): string {
   return Number(value) === 1 && /^[a-z]{3,}s$/.test(unit) ? unit.slice(0, -1) : unit;
 }
 
-export function ControlsPanel({ controls, values, onChange }: ControlsPanelProps) {
+export function ControlsPanel({ controls: all, values, onChange }: ControlsPanelProps) {
+  // On a presenter's slide only the step's controls and the first (shownControls.ts).
+  const shown = useContext(ShownControls);
+  const controls = shown ? all.filter((c, i) => i === 0 || shown.has(c.id)) : all;
   // Radio groups are page-wide by name: two panels showing one control (lesson 5's semi-buffer
   // size, in two sections) would otherwise share a group, and a click in one unchecked the other.
   const group = useId();
@@ -24,21 +30,60 @@ export function ControlsPanel({ controls, values, onChange }: ControlsPanelProps
         c.kind === 'range' ? (
           <label key={c.id} className="range-control">
             <span>{c.label}</span>
-            <input
-              type="range"
-              min={c.min}
-              max={c.max}
-              step={c.step}
-              value={values[c.id] === UNBOUNDED ? c.max : values[c.id]}
-              disabled={values[c.id] === UNBOUNDED}
-              aria-label={c.label}
-              data-control={c.id}
-              onChange={(e) => onChange(c.id, Number(e.target.value))}
-            />
-            <output>
-              {values[c.id]}
-              {c.unit && values[c.id] !== UNBOUNDED ? ` ${unitFor(values[c.id], c.unit)}` : ''}
-            </output>
+            {isLogControl(c) ? (
+              <>
+                <input
+                  type="range"
+                  min={0}
+                  max={POSITIONS}
+                  step={1}
+                  value={positionOf(c, values[c.id] === UNBOUNDED ? c.max : Number(values[c.id]))}
+                  disabled={values[c.id] === UNBOUNDED}
+                  aria-label={`${c.label} (log scale)`}
+                  aria-valuetext={`${values[c.id]}${c.unit ? ` ${unitFor(values[c.id], c.unit)}` : ''}`}
+                  data-log-scale={c.id}
+                  onChange={(e) => onChange(c.id, valueAt(c, Number(e.target.value)))}
+                />
+                {/* The exact value, typed or stepped by the control's step. */}
+                <input
+                  type="number"
+                  className="exact-value"
+                  min={c.min}
+                  max={c.max}
+                  step={c.step}
+                  value={values[c.id] === UNBOUNDED ? '' : values[c.id]}
+                  disabled={values[c.id] === UNBOUNDED}
+                  aria-label={c.label}
+                  data-control={c.id}
+                  onChange={(e) => {
+                    const v = Number(e.target.value);
+                    if (e.target.value !== '' && Number.isInteger(v) && v >= c.min && v <= c.max)
+                      onChange(c.id, v);
+                  }}
+                />
+                {c.unit && values[c.id] !== UNBOUNDED && (
+                  <span className="unit">{unitFor(values[c.id], c.unit)}</span>
+                )}
+              </>
+            ) : (
+              <>
+                <input
+                  type="range"
+                  min={c.min}
+                  max={c.max}
+                  step={c.step}
+                  value={values[c.id] === UNBOUNDED ? c.max : values[c.id]}
+                  disabled={values[c.id] === UNBOUNDED}
+                  aria-label={c.label}
+                  data-control={c.id}
+                  onChange={(e) => onChange(c.id, Number(e.target.value))}
+                />
+                <output>
+                  {values[c.id]}
+                  {c.unit && values[c.id] !== UNBOUNDED ? ` ${unitFor(values[c.id], c.unit)}` : ''}
+                </output>
+              </>
+            )}
             {c.unbounded && (
               <span className="unbounded-toggle">
                 <input

@@ -8,7 +8,10 @@
 // not use back to the row: the box's CSS flex-basis is the most it may take, and the box then
 // takes only its scaled content's width, so a neighbour with `flex-grow` (the prose beside a tall
 // stage on a 16:9 projector) gets the rest instead of a blank strip.
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+// With `minScale` (a floor: the slides' text must stay readable from the back of a room) the box
+// never shrinks its content below it; content that does not fit at the floor is shown at the floor
+// and cut, `data-fits="false"` says so and `onFits` tells the page, which tells the presenter.
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Flowing text: halvings of the scale's search interval (2^-12 of maxScale: under a pixel). */
 const TEXT_FIT_ROUNDS = 12;
@@ -24,13 +27,28 @@ export function FitBox(p: {
   maxScale?: number;
   /** With widthPx: take only the scaled content's width, up to the CSS flex-basis. */
   giveBackWidth?: boolean;
+  /** Flowing content that redraws at whatever width it is given (views that fit their box): its
+   * width right now, drawn for the last scale, says nothing about the next, so only its height
+   * is fitted. */
+  reflows?: boolean;
+  /** Smallest scale (default: as small as it takes): below it the content is cut instead. */
+  minScale?: number;
+  /** Told whether the content fits at a scale of at least minScale, whenever that changes. */
+  onFits?: (fits: boolean) => void;
 }) {
   const outer = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(1);
+  const [fitsAtFloor, setFitsAtFloor] = useState(true);
   const widthPx = p.widthPx;
   const maxScale = p.maxScale ?? 1;
+  const minScale = Math.min(maxScale, p.minScale ?? MIN_TEXT_SCALE);
+  const onFits = useRef(p.onFits);
+  useLayoutEffect(() => {
+    onFits.current = p.onFits;
+  });
   const giveBack = Boolean(p.giveBackWidth && widthPx);
+  const reflows = Boolean(p.reflows);
   useLayoutEffect(() => {
     const fit = () => {
       const o = outer.current;
@@ -41,19 +59,22 @@ export function FitBox(p: {
       if (getComputedStyle(o).getPropertyValue('--fit').trim() === 'none') {
         i.style.width = '';
         setScale(1);
+        setFitsAtFloor(true);
         return;
       }
       const w = o.clientWidth;
       const h = o.clientHeight;
       if (widthPx) {
         i.style.width = `${widthPx}px`;
-        const s = Math.min(
+        const fitting = Math.min(
           maxScale,
           w / Math.max(1, i.scrollWidth),
           h / Math.max(1, i.scrollHeight),
         );
+        const s = Math.max(minScale, fitting);
         if (giveBack) o.style.flexBasis = `${Math.ceil(i.scrollWidth * s)}px`;
         setScale(s);
+        setFitsAtFloor(fitting >= minScale);
         return;
       }
       // Flowing text at scale s wraps at w / s and stands s times its height: the largest s whose
@@ -62,11 +83,12 @@ export function FitBox(p: {
       // so its width bound was s itself, and prose ended at half the size that fits.)
       const fits = (s: number) => {
         i.style.width = `${w / s}px`;
-        return i.scrollHeight * s <= h && i.scrollWidth * s <= w + 1;
+        return i.scrollHeight * s <= h && (reflows || i.scrollWidth * s <= w + 1);
       };
       let s = maxScale;
+      let fitsHere = true;
       if (!fits(s)) {
-        let lo = MIN_TEXT_SCALE;
+        let lo = minScale;
         let hi = maxScale;
         for (let round = 0; round < TEXT_FIT_ROUNDS; round++) {
           const mid = (lo + hi) / 2;
@@ -74,9 +96,10 @@ export function FitBox(p: {
           else hi = mid;
         }
         s = lo;
-        fits(s);
+        fitsHere = fits(s);
       }
       setScale(s);
+      setFitsAtFloor(fitsHere);
     };
     const observer = new ResizeObserver(fit);
     if (outer.current) observer.observe(outer.current);
@@ -86,9 +109,15 @@ export function FitBox(p: {
     if (giveBack && row) observer.observe(row);
     fit();
     return () => observer.disconnect();
-  }, [widthPx, maxScale, giveBack]);
+  }, [widthPx, maxScale, minScale, giveBack, reflows]);
+  useEffect(() => onFits.current?.(fitsAtFloor), [fitsAtFloor]);
   return (
-    <div ref={outer} className={`fit-box ${p.className ?? ''}`} data-scale={scale.toFixed(3)}>
+    <div
+      ref={outer}
+      className={`fit-box ${p.className ?? ''}`}
+      data-scale={scale.toFixed(3)}
+      data-fits={fitsAtFloor ? 'true' : 'false'}
+    >
       <div ref={inner} className="fit-box-content" style={{ transform: `scale(${scale})` }}>
         {p.children}
       </div>

@@ -1,6 +1,10 @@
-// Presenter mode, #/present/<slug>?…&step=N: a lesson for a talk. The step's prose in large type
-// beside the experiment panel and the views the step's section places (steps.ts, stageViews),
-// scaled to fit one screen (on a phone the step scrolls instead); →/← move between steps (the
+// Presenter mode, #/present/<slug>?…&step=N: a lesson for a talk, as slides. A slide is the step's
+// title as a one-line caption, the views the step's section places (steps.ts, stageViews) as large
+// as the screen allows, and a compact bar of the controls the step needs with Run; every text on
+// it at least 24 px and every chart label at least 16 px at 1280×720 (FitBox never scales the
+// views below that floor; a step whose views do not fit at it says so to the presenter). The
+// step's prose is the speaker's notes in the presenter's window (on a phone the step scrolls and
+// shows its prose instead); →/← move between steps (the
 // lesson's sections), space runs and pauses, s sweeps, r resets, f toggles full screen, a opens an
 // audience window, ? lists the keys. With an audience window open (it runs the
 // experiment, mirrored over a BroadcastChannel), this window shows the speaker's notes and the
@@ -9,12 +13,14 @@ import 'katex/dist/katex.min.css';
 import './present.css';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ControlValues } from '../../lessons/controls';
+import type { ComponentName } from '../../lessons/components';
 import type { Lesson } from '../../lessons/loadLessons';
 import { itemNoun } from '../../runtimes';
 import { ControlsPanel } from '../lesson/ControlsPanel';
 import { Prose } from '../lesson/Prose';
 import { LessonContext, useLesson } from '../lesson/lessonContext';
 import { readControlValues } from '../lesson/lessonControls';
+import { ShownControls } from '../lesson/shownControls';
 import { LESSON_COMPONENTS } from '../lesson/registry';
 import { ReplayBar } from '../lesson/replay/ReplayBar';
 import { ShareButton } from '../lesson/ShareButton';
@@ -29,12 +35,19 @@ import {
 } from './audienceChannel';
 import { FitBox } from './FitBox';
 import { actionForKey, PRESENTER_KEYS, type PresenterAction } from './presentKeys';
-import { presenterSteps, stageViews } from './steps';
+import { presenterSteps, stageControls, stageViews } from './steps';
 
 /** Parameters the presenter takes besides the lesson's controls. */
 export const PRESENT_PARAMS = ['engine', 'step', 'audience'] as const;
-/** The stage's layout width: the lesson views' width and the panel's padding. */
-const STAGE_WIDTH_PX = 940;
+/** The slide's chart labels are at least this size (CSS px) at 1280×720 (issue 39). */
+const MIN_LABEL_PX = 16;
+/** The smallest label a view draws at scale 1 (px; present.css lifts the smaller ones to it). */
+const SMALLEST_VIEW_LABEL_PX = 12;
+/** The floor of the views' scale: their labels at MIN_LABEL_PX, their other text (18 px in
+ * present.css) at 24 px. */
+const MIN_STAGE_SCALE = MIN_LABEL_PX / SMALLEST_VIEW_LABEL_PX;
+/** The views grow up to this on a big screen. */
+const MAX_STAGE_SCALE = 3;
 /** An audience window that has said nothing for this long is taken as closed. */
 const AUDIENCE_SILENT_MS = 3000;
 
@@ -69,6 +82,12 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
     atMs: number;
   } | null>(null);
   const [nowMs, setNowMs] = useState(() => Date.now());
+  /** The step's views fit this screen at the floor sizes (present.css, MIN_STAGE_SCALE). */
+  const [stageFits, setStageFits] = useState(true);
+  const stageFitsRef = useRef(stageFits);
+  useLayoutEffect(() => {
+    stageFitsRef.current = stageFits;
+  });
 
   const urlFor = (
     values: Record<string, number | string>,
@@ -150,6 +169,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
           items: v?.summary?.items ?? 0,
           itemsPerSec: v?.summary?.itemsPerSec ?? 0,
           engine: v?.engine ?? sessionRef.current.engine?.engine ?? 'simulation',
+          fits: stageFitsRef.current,
         },
       });
     }, 250);
@@ -217,6 +237,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
 
   const current = steps[step - 1];
   const views = stageViews(lesson, current);
+  const shownControls = stageControls(current);
 
   return (
     <LessonContext.Provider value={session}>
@@ -272,6 +293,7 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
         )}
         {audienceConnected ? (
           <NotesView
+            fits={audienceStatus?.status?.fits ?? true}
             notes={current.notes}
             html={current.html}
             next={steps[step]?.title ?? null}
@@ -280,7 +302,11 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
           />
         ) : (
           <div className="present-body">
+            {/* The caption on a slide; on a phone the step's prose (present.css). */}
             <FitBox className="present-prose-box">
+              <p className="present-caption" data-testid="present-caption">
+                {current.title}
+              </p>
               <Prose
                 html={current.html}
                 as="section"
@@ -288,15 +314,26 @@ export function PresentPage({ lesson, query }: { lesson: Lesson; query: URLSearc
                 testId="present-prose"
               />
             </FitBox>
-            <FitBox className="present-stage" widthPx={STAGE_WIDTH_PX} maxScale={1.6} giveBackWidth>
-              {views.map((name) => {
-                const View = LESSON_COMPONENTS[name];
-                return (
-                  <div key={name} className={`slot slot-${name}`} data-component={name}>
-                    <View />
-                  </div>
-                );
-              })}
+            {!stageFits && !audience && <DoesNotFit />}
+            {views[0] === 'experiment' && (
+              <div className="present-stage present-controls" data-testid="present-controls">
+                <ShownControls.Provider value={shownControls}>
+                  <Slot name="experiment" />
+                </ShownControls.Provider>
+              </div>
+            )}
+            <FitBox
+              className="present-stage present-views"
+              minScale={MIN_STAGE_SCALE}
+              reflows
+              maxScale={MAX_STAGE_SCALE}
+              onFits={setStageFits}
+            >
+              {views
+                .filter((name) => name !== 'experiment')
+                .map((name) => (
+                  <Slot key={name} name={name} />
+                ))}
             </FitBox>
           </div>
         )}
@@ -344,8 +381,30 @@ function toggleFullscreen() {
   else void document.documentElement.requestFullscreen?.().catch(() => {});
 }
 
+/** One of the step's views, in a slot named for it. */
+function Slot({ name }: { name: ComponentName }) {
+  const View = LESSON_COMPONENTS[name];
+  return (
+    <div className={`slot slot-${name}`} data-component={name}>
+      <View />
+    </div>
+  );
+}
+
+/** Said to the presenter (never to the audience window) when the step's views are cut. */
+function DoesNotFit() {
+  return (
+    <p role="status" className="notice present-does-not-fit" data-testid="does-not-fit">
+      This step&apos;s views do not fit the screen at readable sizes (24 px text, 16 px chart
+      labels): their bottom is cut off. A larger screen or full screen (f) shows them whole.
+    </p>
+  );
+}
+
 /** The presenter's window while the audience window runs the experiment. */
 function NotesView(p: {
+  /** The step's views fit the audience's screen at the floor sizes. */
+  fits: boolean;
   notes: string | null;
   /** The step's prose: shown as the notes when the lesson wrote none for this step. */
   html: string;
@@ -372,6 +431,7 @@ function NotesView(p: {
             ? `Audience window: ${p.status.state}${p.status.items ? `, ${p.status.completed} / ${p.status.items} ${noun}` : ''}${p.status.itemsPerSec ? `, ${Math.round(p.status.itemsPerSec)} ${noun}/s (${p.status.engine === 'threads' ? 'measured' : 'simulated'})` : ''}`
             : 'Audience window: connected'}
         </p>
+        {!p.fits && <DoesNotFit />}
         <ControlsPanel controls={lesson.controls} values={values} onChange={change} />
         <div className="buttons">
           <button onClick={() => p.onCommand('run-pause')}>Run / pause (space)</button>

@@ -13,6 +13,8 @@ export interface AudienceStatus {
   items: number;
   itemsPerSec: number;
   engine: string;
+  /** The step's views fit the audience's screen at the floor sizes (false: they are cut). */
+  fits: boolean;
 }
 
 export type PresenterMessage =

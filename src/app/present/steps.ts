@@ -112,3 +112,10 @@ export function stageViews(
   const alone = views.length > 0 && views.every((v) => WITHOUT_PANEL.includes(v));
   return alone ? views : ['experiment', ...views];
 }
+
+/** The controls a step's slide offers besides the panel's first (the lesson's main knob): the ones
+ * its `::stage … ?id=v` settings name, which its prose talks about. A slide has room for a compact
+ * bar, not the lesson's whole panel; the presenter's window keeps every control. */
+export function stageControls(step: Pick<PresenterStep, 'settings'>): ReadonlySet<string> {
+  return new Set(Object.keys(step.settings ?? {}));
+}
