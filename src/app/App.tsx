@@ -8,10 +8,18 @@ import { adHocLesson } from '../lessons/adHocLesson';
 import { Home } from './Home';
 import { unknownParamErrors } from './queryParams';
 import { EmbedBar, useReportHeight } from './embed';
+import { lessonNeighbours, pageTitle } from './pageTitle';
 import { pageQuery, SHELL_PARAMS, shellHref, shellQuery, useRoute } from './route';
+import { useEffect } from 'react';
+
+/** The title the page was served with: the start page's. */
+const SERVED_TITLE = typeof document === 'undefined' ? 'PipeLab' : document.title;
 
 export function App() {
   const route = useRoute();
+  useEffect(() => {
+    document.title = pageTitle(route.path, lessons, SERVED_TITLE);
+  }, [route.path]);
   const embedParam = route.query.get('embed');
   const embedded = embedParam === '1';
   useReportHeight(embedded);
@@ -32,7 +40,14 @@ export function App() {
   else if (route.path === '/papers') page = <PapersPage errors={unknownParamErrors(query, [])} />;
   else if (lessonOf(route.path)) {
     const lesson = lessonOf(route.path)!;
-    page = <LessonPage key={`${lesson.slug}@${route.visit}`} lesson={lesson} query={query} />;
+    page = (
+      <LessonPage
+        key={`${lesson.slug}@${route.visit}`}
+        lesson={lesson}
+        query={query}
+        neighbours={lessonNeighbours(lessons, lesson.slug)}
+      />
+    );
   } else if (presentedLesson(route.path)) {
     const lesson = presentedLesson(route.path)!;
     return <PresentPage key={`${lesson.slug}@${route.visit}`} lesson={lesson} query={query} />;

@@ -36,3 +36,4 @@ export {
   type ModelOverlay,
 } from './overlays';
 export { streamGraphBound, type StreamGraphBound } from './streamGraphBound';
+export { runDisturbance, type Disturbance, type RunEvidence } from './disturbance';

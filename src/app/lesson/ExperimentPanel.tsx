@@ -10,6 +10,7 @@ import { formatRate } from '../../views/format';
 import { kindOf } from '../../views/viewHelpers';
 import { visitorCores } from '../../engine/isolation';
 import { ControlsPanel } from './ControlsPanel';
+import { DisturbedNote } from './DisturbedNote';
 import { useKeepFocus } from './useKeepFocus';
 import type { LessonRunView } from './useLessonRun';
 
@@ -148,6 +149,7 @@ export function ExperimentPanel(p: ExperimentPanelProps) {
             );
           })}
       </dl>
+      {p.run && !settingsMoved && <DisturbedNote run={p.run} models={p.models} />}
       {settingsMoved && (
         <p className="notice" data-testid="settings-moved">
           {live

@@ -10,6 +10,7 @@ import { usePresentKey } from './usePresentKey';
 import { useRunInSight } from './useRunInSight';
 import { ClaimsList } from './ClaimsList';
 import { LessonBlocks } from './LessonBlocks';
+import { LessonNav } from './LessonNav';
 import { LessonContext } from './lessonContext';
 import { LESSON_PAGE_PARAMS, readControlValues } from './lessonControls';
 import { ReplayBar } from './replay/ReplayBar';
@@ -20,8 +21,11 @@ export function LessonPage({
   lesson,
   query,
   pageParams,
+  neighbours,
 }: {
   lesson: Lesson;
+  /** The lessons before and after this one, linked at its end (none for an ad-hoc experiment). */
+  neighbours?: { prev: Lesson | null; next: Lesson | null };
   query: URLSearchParams;
   /** The page's own parameters besides the controls (default: a lesson page's). */
   pageParams?: readonly string[];
@@ -76,6 +80,7 @@ export function LessonPage({
         <LessonBlocks blocks={lesson.blocks} />
         <ReplayBar />
         <ClaimsList claims={lesson.claims} />
+        {neighbours && <LessonNav {...neighbours} />}
       </main>
     </LessonContext.Provider>
   );
