@@ -41,6 +41,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          // One Chromium for every file (tests/e2e/chromiumServer.ts).
+          globalSetup: ['tests/e2e/chromiumServer.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,

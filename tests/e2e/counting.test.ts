@@ -1,6 +1,7 @@
 // The counting page in real Chromium: isolated → real threads that visibly count, a responsive
-// page, clean stop/restart; plain static host → isolated by the site's service worker; isolation off →
-// the single-thread fallback. (Bad query values: tests/unit/pages/badQuery.test.tsx.)
+// page, clean stop/restart; isolation off → the single-thread fallback. (A plain static host under
+// a sub-path, isolated by the site's service worker: deploy.test.ts, with a lesson run. Bad query
+// values: tests/unit/pages/badQuery.test.tsx.)
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -130,26 +131,6 @@ describe('served with COOP/COEP headers', () => {
         Number(await page.locator(`tr[data-layout=${layout}]`).getAttribute('data-rate')),
       ).toBeGreaterThan(0);
     await h.screenshot(page, 'counting-threads-compared');
-  });
-});
-
-describe('plain static host (no headers)', () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await openHarness({ isolationHeaders: false, prefix: '/course/pipelab/' });
-  });
-  afterAll(() => h.close());
-
-  test("the site's service worker isolates the page under a sub-path; real threads run", async () => {
-    const page = await h.page();
-    await page.goto(`${h.url}#/threads?threads=2`);
-    await page.waitForFunction(() => crossOriginIsolated === true, undefined, { timeout: 20_000 });
-    await page.waitForSelector('[data-testid=experiment][data-engine=threads][data-state=idle]', {
-      timeout: 20_000,
-    });
-    await startRun(page);
-    await expectEveryThreadRises(page, 2, 5);
-    await stopRun(page);
   });
 });
 

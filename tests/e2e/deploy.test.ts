@@ -6,21 +6,21 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../../scripts/lib/browser.mjs';
+import { sharedContext } from '../../scripts/lib/browser.mjs';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 import { precacheManifest } from '../../src/sw/precachePlugin';
 import { distDir, QUICK_RUN, STRICT_CSP } from './harness';
 /** Lesson 1 with its lightest stages: these tests are about the host, not the run. */
 const LESSON = `#/lessons/pipelines-and-bubbles${QUICK_RUN['pipelines-and-bubbles']}`;
 
-type Browser = Awaited<ReturnType<typeof launchBrowser>>;
+type Browser = Awaited<ReturnType<typeof sharedContext>>;
 type Site = Awaited<ReturnType<typeof serveStatic>>;
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedContext(inject('chromiumWsEndpoint'));
 });
 afterAll(() => browser.close());
 

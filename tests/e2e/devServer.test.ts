@@ -1,23 +1,15 @@
 // The app exactly as `npm start` serves it: the same script (scripts/start.mjs) on a free port,
 // over a copy of lessons/ that the test edits. A clean start prints the setup steps and the URL
 // once, no warning; every route loads with no Vite error overlay, no uncaught error and no console
-// error; each lesson completes a run on real threads with measured marks (and a measured point on
-// its model chart, when it has one); a broken lesson edit is
-// named in the page and the next good edit recovers without a restart; a port in use is named.
+// error; a lesson completes a run on real threads with measured marks and a measured point on its
+// model chart; a broken lesson edit is named in the page and the next good edit recovers without a
+// restart; a port in use is named.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import {
-  afterAll,
-  beforeAll,
-  describe,
-  expect,
-  test,
-  type ExpectStatic,
-  type TestContext,
-} from 'vitest';
+import { afterAll, beforeAll, expect, test, type ExpectStatic, type TestContext } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   AD_HOC_SPEC_PARAM,
@@ -180,28 +172,23 @@ async function waitDoneWhileMoving(page: Page): Promise<void> {
   }
 }
 
-describe.each(lessonSlugs)('lesson %s in the dev server', (slug) => {
-  test('completes a run on real threads with measured marks', async () => {
-    const page = await open(`#/lessons/${slug}${QUICK_RUN[slug] ?? ''}`);
-    const panel = page.getByTestId('experiment');
-    await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
-    expect(await panel.getAttribute('data-engine')).toBe('threads');
-    await page.getByTestId('run').click();
-    await waitDoneWhileMoving(page);
-    expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
-    // A lesson with a ::model-chart draws the finished run on it (not every lesson has one).
-    if ((await page.locator('.model-chart-block').count()) > 0)
-      await expect
-        .poll(() => page.locator('.model-chart-block .dot[data-kind=measured]').count())
-        .toBeGreaterThan(0);
-    // A barrier lesson's packing grid is drawn from the run's telemetry once it is done.
-    if ((await page.getByTestId('packing-grid').count()) > 0)
-      await expect
-        .poll(() => page.getByTestId('packing-grid').getAttribute('data-kind'))
-        .toBe('measured');
-    await expectClean(page);
-    await page.close();
-  });
+// One lesson's run in the dev server: this hosting mode (Vite's dev transforms, the engine worker
+// and the wasm module served by it) once. Every lesson runs on the production build (lessons,
+// a11y and each lesson's own file), and every lesson's page loads here (above).
+test('a lesson completes a run on real threads with measured marks', async () => {
+  const slug = lessonSlugs[0];
+  const page = await open(`#/lessons/${slug}${QUICK_RUN[slug] ?? ''}`);
+  const panel = page.getByTestId('experiment');
+  await expect.poll(() => panel.getAttribute('data-state')).toBe('idle');
+  expect(await panel.getAttribute('data-engine')).toBe('threads');
+  await page.getByTestId('run').click();
+  await waitDoneWhileMoving(page);
+  expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
+  await expect
+    .poll(() => page.locator('.model-chart-block .dot[data-kind=measured]').count())
+    .toBeGreaterThan(0);
+  await expectClean(page);
+  await page.close();
 });
 
 /** Whether the page's Vite client connected to the server (it logs so; false if the page closed

@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect, onTestFinished, type TestContext } from 'vitest';
-import { launchBrowser } from '../../scripts/lib/browser.mjs';
+import { expect, inject, onTestFinished, type TestContext } from 'vitest';
+import { sharedContext } from '../../scripts/lib/browser.mjs';
 import { serveStatic } from '../../scripts/lib/staticServer.mjs';
 
 const root = resolve(__dirname, '../..');
@@ -46,7 +46,7 @@ export async function openBrowserAt(
   closeSite: () => Promise<void> = async () => {},
 ): Promise<Harness> {
   mkdirSync(screenshotDir, { recursive: true });
-  const browser = await launchBrowser();
+  const browser = await sharedContext(inject('chromiumWsEndpoint'));
   return {
     url,
     context: browser.context,

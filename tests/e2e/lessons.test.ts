@@ -12,10 +12,13 @@ import { openHarness, pageErrors, type Harness } from './harness';
 const LESSON_FILES = readdirSync(resolve(__dirname, '../../lessons')).filter((f) =>
   /^\d{2}-[a-z0-9-]+\.md$/.test(f),
 ).length;
+// `sweep`: the model chart's sweep runs to its end. It is one plan on the page's run planner for
+// every lesson, its measured points runs of the lesson's runtime as the lesson's own run is: swept
+// once here (lesson 2's took 128 s of a loaded run, lesson 4's 33), stopped in planStop.test.ts.
 const LESSONS = [
-  { slug: 'pipelines-and-bubbles', sweepControl: 'extractThreads' },
-  { slug: 'work-stealing-and-tokens', sweepControl: 'tokens' },
-  { slug: 'ends-of-the-pipeline', sweepControl: 'formatters' },
+  { slug: 'pipelines-and-bubbles', sweepControl: 'extractThreads', sweep: true },
+  { slug: 'work-stealing-and-tokens', sweepControl: 'tokens', sweep: false },
+  { slug: 'ends-of-the-pipeline', sweepControl: 'formatters', sweep: false },
 ];
 
 let h: Harness;
@@ -54,7 +57,7 @@ test('the home page lists every lesson with a preview, and says what this browse
   expect(pageErrors(page)).toEqual([]);
 });
 
-describe.each(LESSONS)('lesson $slug', ({ slug }) => {
+describe.each(LESSONS)('lesson $slug', ({ slug, sweep }) => {
   test('runs, animates, and draws model and measured marks', async () => {
     const page = await h.page();
     await page.goto(`${h.url}#/lessons/${slug}`);
@@ -88,7 +91,8 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
       .poll(() => completedNow(page), { timeout: 20_000 })
       .toBeGreaterThan(firstCompleted);
     await h.screenshot(page, `lesson-${slug}-running`);
-    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 60_000 });
+    // A timeout for a hang only: lesson 2's run took over 60 s at load 45 on two cores.
+    await page.waitForSelector('[data-testid=experiment][data-state=done]', { timeout: 170_000 });
     const [done, items] = await completedOf(page);
     expect(done).toBe(items);
     expect(await page.getByTestId('throughput').getAttribute('data-kind')).toBe('measured');
@@ -100,6 +104,7 @@ describe.each(LESSONS)('lesson $slug', ({ slug }) => {
     const hint = await page.getByTestId('sweep-hint').textContent();
     const planned = /measures (\d+) of its (\d+) points on real threads/.exec(hint ?? '');
     expect(planned, hint ?? '').not.toBeNull();
+    if (!sweep) return expect(pageErrors(page)).toEqual([]);
     await page.getByTestId('sweep').click();
     // A sweep's real runs take what the machine gives them: 89 s at load 57 on two cores.
     await expect.poll(() => page.getByTestId('sweep').isEnabled(), { timeout: 170_000 }).toBe(true);

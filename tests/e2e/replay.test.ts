@@ -26,7 +26,10 @@ async function downloadOf(
   testId: string,
 ): Promise<{ d: Download; bytes: Buffer; text: string }> {
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  const bytes = readFileSync((await d.path())!);
+  // Read through a stream: the browser is a server's (harness.ts), where a download has no path.
+  const chunks: Buffer[] = [];
+  for await (const chunk of await d.createReadStream()) chunks.push(chunk as Buffer);
+  const bytes = Buffer.concat(chunks);
   return { d, bytes, text: bytes.toString('utf8') };
 }
 
