@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark (queues, pipelines, barriers, phasers, model, UI);
+// `npm run bench`: every benchmark (queues, pipelines, barriers, phasers, model, UI, page load);
 // `npm run bench:<name> -- [flags]` (node scripts/bench.mjs <name> [flags]): one of them, with its
 // driver's flags. Each first sets
 // up what it needs through the bootstrap (NEEDS['bench:<name>']: the build tools, Chromium, and
@@ -15,6 +15,7 @@ const DRIVERS = {
   phasers: ['node', ['bench/phasers/run.mjs']],
   model: ['npx', ['tsx', 'bench/model/run.ts']],
   ui: ['node', ['bench/ui/run.mjs']],
+  load: ['node', ['bench/load/run.mjs']],
 };
 
 const [name, ...flags] = process.argv.slice(2);

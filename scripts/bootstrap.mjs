@@ -64,6 +64,7 @@ const BENCH_NEEDS = {
   'bench:phasers': BUILD,
   'bench:model': [],
   'bench:ui': [...BUILD, 'chromium'],
+  'bench:load': [...BUILD, 'chromium'],
 };
 
 /** What each command needs (`bench` runs every benchmark). */

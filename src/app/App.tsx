@@ -1,11 +1,16 @@
-// The app shell: header, the dev server's lesson problems, and the page for the current hash route.
+// The app shell: header, the dev server's lesson problems, and the page for the current hash route
+// (each page's code loads with its route: pages.tsx).
 import lessons, { lessonErrors } from 'virtual:lessons';
-import { CountingPage } from './counting/CountingPage';
-import { LessonPage } from './lesson/LessonPage';
-import { PresentPage } from './present/PresentPage';
-import { PapersPage } from './papers/PapersPage';
-import { adHocLesson } from '../lessons/adHocLesson';
 import { Home } from './Home';
+import {
+  AdHocRoute,
+  CountingRoute,
+  LessonRoute,
+  PageLoading,
+  PapersRoute,
+  PresentRoute,
+  RouteFrame,
+} from './pages';
 import { unknownParamErrors } from './queryParams';
 import { EmbedBar, useReportHeight } from './embed';
 import { lessonNeighbours, pageTitle } from './pageTitle';
@@ -35,23 +40,28 @@ export function App() {
   const query = pageQuery(route.query);
   let page;
   if (route.path === '/') page = <Home errors={unknownParamErrors(query, [])} />;
-  else if (route.path === '/threads') page = <CountingPage key={route.visit} query={query} />;
-  else if (route.path === '/experiment') page = <AdHocExperiment key={route.visit} query={query} />;
-  else if (route.path === '/papers') page = <PapersPage errors={unknownParamErrors(query, [])} />;
+  else if (route.path === '/threads') page = <CountingRoute key={route.visit} query={query} />;
+  else if (route.path === '/experiment') page = <AdHocRoute key={route.visit} query={query} />;
+  else if (route.path === '/papers') page = <PapersRoute errors={unknownParamErrors(query, [])} />;
   else if (lessonOf(route.path)) {
     const lesson = lessonOf(route.path)!;
     page = (
-      <LessonPage
+      <LessonRoute
         key={`${lesson.slug}@${route.visit}`}
-        lesson={lesson}
+        entry={lesson}
         query={query}
         neighbours={lessonNeighbours(lessons, lesson.slug)}
       />
     );
   } else if (presentedLesson(route.path)) {
     const lesson = presentedLesson(route.path)!;
-    return <PresentPage key={`${lesson.slug}@${route.visit}`} lesson={lesson} query={query} />;
+    return (
+      <RouteFrame fallback={<PageLoading />}>
+        <PresentRoute key={`${lesson.slug}@${route.visit}`} entry={lesson} query={query} />
+      </RouteFrame>
+    );
   } else page = <NoSuchPage path={route.path} />;
+  const loading = lessonOf(route.path);
   return (
     <div className={embedded ? 'embedded' : undefined}>
       {embedded ? (
@@ -78,7 +88,10 @@ export function App() {
           ))}
         </div>
       )}
-      {page}
+      {/* Keyed by the route: another page's frame starts without the last one's error. */}
+      <RouteFrame key={route.path} fallback={<PageLoading lesson={loading} />}>
+        {page}
+      </RouteFrame>
     </div>
   );
 }
@@ -122,27 +135,4 @@ function NoSuchPage({ path }: { path: string }) {
       </ul>
     </main>
   );
-}
-
-/** What #/experiment takes besides nothing else: the spec itself and the engine choice. */
-const AD_HOC_PARAMS = ['spec', 'engine'] as const;
-
-/** #/experiment?spec=…: a bad spec is named on the page instead of breaking it. */
-function AdHocExperiment({ query }: { query: URLSearchParams }) {
-  let lesson;
-  try {
-    lesson = adHocLesson(query.get('spec'));
-  } catch (e) {
-    return (
-      <main className="page">
-        <p className="crumbs">
-          <a href={shellHref('/')}>PipeLab</a> › Experiment
-        </p>
-        <p role="alert" className="notice error">
-          {(e as Error).message}
-        </p>
-      </main>
-    );
-  }
-  return <LessonPage lesson={lesson} query={query} pageParams={AD_HOC_PARAMS} />;
 }

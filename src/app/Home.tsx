@@ -3,7 +3,7 @@
 // (scripts/screenshots.mjs), then the warm-up.
 import lessons from 'virtual:lessons';
 import { canUseThreads, threadsUnavailableReason, visitorCores } from '../engine/isolation';
-import { threadsLimit } from '../engine/pipeline/chooseEngine';
+import { threadsLimit } from '../engine/pipeline/threadsLimit';
 import { Term } from './glossary/Term';
 import { shellHref } from './route';
 

@@ -1,7 +1,10 @@
 // Vite plugin for the service worker (sw.ts): builds it as its own entry at the site's root
 // (`sw.js`, its scope), and once the whole site is written lists every file of the build with a
 // content hash into it — the Workbox precache manifest. A file that changes gets a new revision, so
-// a new deployment is a new worker. README pictures are not precached (the site never shows them).
+// a new deployment is a new worker. README pictures are not precached (the site never shows them),
+// nor the build's manifest (.vite/manifest.json: read by the load benchmark, never by the site), nor
+// KaTeX's .woff and .ttf fonts: its stylesheet names woff2 first, which every browser that runs
+// the site's wasm threads reads, so those 876 KB would only cost a phone's first visit.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -11,7 +14,14 @@ export const SW_ENTRY = 'sw';
 /** The placeholder string literal in sw.ts, whatever quotes the minifier gave it. */
 const PLACEHOLDER = /(["'`])__PIPELAB_PRECACHE_MANIFEST__\1/;
 /** Paths (relative to the site) that are not precached. */
-const SKIP = [/^sw\.js$/, /^screenshots\//, /\.map$/, /(^|\/)current\.json$/];
+const SKIP = [
+  /^sw\.js$/,
+  /^screenshots\//,
+  /\.map$/,
+  /(^|\/)current\.json$/,
+  /^\.vite\//,
+  /^assets\/KaTeX_[\w-]+\.(woff|ttf)$/,
+];
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

@@ -121,6 +121,9 @@ test("the page's code reaches the build's markdown and TeX renderers only lazily
     [
       ...readFileSync(file, 'utf8').matchAll(/^(?:import|export)(?! type )[^;]*?from '([^']+)'/gm),
     ].map((m) => m[1]);
+  // The app's own chunks (a route's page, a lesson's components: import('./…')) are its code too.
+  const lazyOwnImports = (file: string) =>
+    [...readFileSync(file, 'utf8').matchAll(/\bimport\('(\.[^']+)'\)/g)].map((m) => m[1]);
   const seen = new Set<string>();
   const heavy: string[] = [];
   const visit = (file: string) => {
@@ -129,6 +132,10 @@ test("the page's code reaches the build's markdown and TeX renderers only lazily
     for (const spec of valueImports(file)) {
       if (spec === 'katex' || spec === 'marked') heavy.push(`${relative(src, file)} → ${spec}`);
       const next = spec.startsWith('.') ? resolveImport(file, spec) : null;
+      if (next) visit(next);
+    }
+    for (const spec of lazyOwnImports(file)) {
+      const next = resolveImport(file, spec);
       if (next) visit(next);
     }
   };

@@ -3,7 +3,7 @@
 // (`::stage` lines are the presenter's and show nothing here); a `::measure{id=…}` slot tells the
 // measurement block which of the lesson's blocks it shows.
 import type { ProseBlock } from '../../lessons/renderProse';
-import { MeasureSlot } from '../measure/MeasureBlock';
+import { MeasureSlot } from '../measure/measureSlot';
 import { Prose } from './Prose';
 import { LESSON_COMPONENTS } from './registry';
 

@@ -1,7 +1,7 @@
 // A lesson: its prose (rendered at build time) with the registered components placed where the
 // lesson file says (`::name`, see registry.ts), all sharing one lesson session (useLessonSession):
 // controls in the URL, one run in flight, the model chart's sweep, the measured paper values.
-import 'katex/dist/katex.min.css';
+// KaTeX's stylesheet comes with a lesson whose prose has formulas (its data module, vitePlugin.ts).
 import { useMemo, useRef } from 'react';
 import type { Lesson } from '../../lessons/loadLessons';
 import { lessonHash, replaceQuery, shellHref } from '../route';
@@ -17,6 +17,9 @@ import { ReplayBar } from './replay/ReplayBar';
 import { ShareButton } from './ShareButton';
 import { useLessonSession } from './useLessonSession';
 
+/** What the previous and next links need of a lesson (the route has only the lessons' index). */
+type LessonLink = Pick<Lesson, 'slug' | 'number' | 'title'>;
+
 export function LessonPage({
   lesson,
   query,
@@ -25,7 +28,7 @@ export function LessonPage({
 }: {
   lesson: Lesson;
   /** The lessons before and after this one, linked at its end (none for an ad-hoc experiment). */
-  neighbours?: { prev: Lesson | null; next: Lesson | null };
+  neighbours?: { prev: LessonLink | null; next: LessonLink | null };
   query: URLSearchParams;
   /** The page's own parameters besides the controls (default: a lesson page's). */
   pageParams?: readonly string[];

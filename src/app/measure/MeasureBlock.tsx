@@ -4,7 +4,7 @@
 // progress, its Stop; a stopped plan keeps its finished points). Each point and cell says where it
 // came from, the runs are shown at the settings they ran at, and the measured values the block
 // reports go to the lesson's paper rows.
-import { createContext, Fragment, useContext, useMemo, useState } from 'react';
+import { Fragment, useContext, useMemo, useState } from 'react';
 import { visitorCores } from '../../engine/isolation';
 import { dataKindOf } from '../../engine/pipeline/pipelineRun';
 import { bracket } from '../../lessons/claims';
@@ -18,11 +18,11 @@ import { useLesson } from '../lesson/lessonContext';
 import { PlanProgressLine } from '../plan/PlanProgressLine';
 import { usePlan } from '../plan/usePlan';
 import { cellsOf, chartsOf, reportValue, type Cell } from './blockView';
+import { MeasureSlot } from './measureSlot';
 import { planBlock, valuesOf, type BlockStep, type BlockValue } from './planBlock';
 
-/** The block a `::measure{id=…}` slot shows (LessonBlocks provides it). Without one (a view
- * placed by name, as the presenter's stage does) every block of the lesson is shown. */
-export const MeasureSlot = createContext<string | null>(null);
+/** Re-exported for code that imported it from here. */
+export { MeasureSlot };
 
 export function MeasureBlock() {
   const id = useContext(MeasureSlot);

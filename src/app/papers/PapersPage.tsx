@@ -2,7 +2,7 @@
 // paper's figure, ours from the twin (at the paper's scale or the lesson's, as the row says), ours
 // measured here (this browser session, once a lesson measured it), each row's verdict (agrees,
 // differs, fitted, bound) and the lesson that shows it.
-import lessons from 'virtual:lessons';
+import type { Lesson } from '../../lessons/loadLessons';
 import { PAPERS, type PaperId } from '../../lessons/paper';
 import { VERDICTS } from '../../lessons/paperVerdict';
 import { PaperTable } from '../../views/PaperTable';
@@ -18,7 +18,8 @@ const VERDICT_MEANING = {
   bound: 'the paper states only a direction, and ours lies on its side',
 } as const;
 
-export function PapersPage({ errors }: { errors: string[] }) {
+/** `lessons`: every lesson, loaded by the route (pages.tsx). */
+export function PapersPage({ errors, lessons }: { errors: string[]; lessons: Lesson[] }) {
   const ids = Object.keys(PAPERS) as PaperId[];
   const all = lessons.flatMap((l) => l.paper);
   const count = (v: string) => all.filter((r) => r.verdict.verdict === v).length;

@@ -7,17 +7,13 @@ import { runtimeOf } from '../../runtimes';
 import type { EngineChoice, EngineContext } from '../../runtimes/engineRules';
 import type { ExperimentSpec } from '../../spec/experimentSpec';
 import { counted } from '../../spec/words';
+import { OVERSUBSCRIPTION_LIMIT, THREADS_ENGINE_MAX_THREADS, threadsLimit } from './threadsLimit';
 
-export const OVERSUBSCRIPTION_LIMIT = 4;
-export const THREADS_ENGINE_MAX_THREADS = 64;
+export { OVERSUBSCRIPTION_LIMIT, THREADS_ENGINE_MAX_THREADS, threadsLimit } from './threadsLimit';
 /** With unbounded queues every item out could wait in a queue at once, and the threads engine's
  * memory is a fixed 64 MB: it takes at most this many items out (kMaxUnboundedItemsOut in
  * wasm/include/pipelab/pipeline/runtime.hpp, which refuses more; tests/wasm checks they agree). */
 export const THREADS_ENGINE_MAX_UNBOUNDED_ITEMS_OUT = 500_000;
-
-/** The most threads a run may ask for on real threads with this many cores. */
-export const threadsLimit = (cores: number) =>
-  Math.min(cores * OVERSUBSCRIPTION_LIMIT, THREADS_ENGINE_MAX_THREADS);
 
 export type { EngineContext } from '../../runtimes/engineRules';
 export type ChooseEngineResult = EngineChoice;

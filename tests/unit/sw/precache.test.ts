@@ -18,7 +18,7 @@ function site(files: Record<string, string>) {
   return dir;
 }
 
-test('lists the site, skipping the worker, README pictures, maps and the wasm pointer', () => {
+test('lists the site, skipping the worker, README pictures, maps, the wasm pointer, the build manifest and KaTeX’s legacy fonts', () => {
   const d = site({
     'index.html': '<html>',
     'sw.js': 'worker',
@@ -28,8 +28,13 @@ test('lists the site, skipping the worker, README pictures, maps and the wasm po
     'wasm/current.json': '{}',
     'screenshots/lesson.png': 'png',
     'previews/lesson.jpg': 'jpg',
+    '.vite/manifest.json': '{}',
+    'assets/KaTeX_Main-Regular-1.woff2': 'woff2',
+    'assets/KaTeX_Main-Regular-1.woff': 'woff',
+    'assets/KaTeX_Main-Regular-1.ttf': 'ttf',
   });
   expect(precacheManifest(d).map((e) => e.url)).toEqual([
+    'assets/KaTeX_Main-Regular-1.woff2',
     'assets/index-1.js',
     'index.html',
     'previews/lesson.jpg',

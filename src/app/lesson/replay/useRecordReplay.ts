@@ -6,13 +6,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { visitorCores } from '../../../engine/isolation';
 import type { PipelineRun } from '../../../engine/pipeline/pipelineRun';
-import { runCsv } from '../../../export/csv';
-import { recordingToTrace } from '../../../export/traceEvents';
 import type { ControlValues } from '../../../lessons/controls';
 import type { Lesson } from '../../../lessons/loadLessons';
 import { Recorder } from '../../../replay/recorder';
 import type { Recording, RunEnd } from '../../../replay/recording';
-import { checkFileSize, parseRecording, recordingToJson } from '../../../replay/recordingFile';
 import { ReplayRun } from '../../../replay/replayRun';
 import type { ExperimentSpec } from '../../../spec/experimentSpec';
 import { kindOf } from '../../../views/viewHelpers';
@@ -21,6 +18,10 @@ import { download, exportName } from '../../download';
 import { newLiveTracker } from '../../../runtimes';
 import { WINDOW_US, type LessonRun } from '../useLessonRun';
 import { recordingFits, type Refusal } from './recordingFits';
+
+/** Reading and writing recording files, and the trace export: loaded when the visitor opens, saves
+ * or exports one, not with every lesson page (bench/load: the lesson's critical path). */
+const recordingFile = () => import('../../../replay/recordingFile');
 
 export type LessonReplay = ReturnType<typeof useRecordReplay>;
 
@@ -90,6 +91,7 @@ export function useRecordReplay(p: {
   /** Reads a file the visitor chose or dropped; a bad one is named and nothing else changes. */
   const open = async (file: File) => {
     try {
+      const { checkFileSize, parseRecording } = await recordingFile();
       checkFileSize(file.size);
       const rec = parseRecording(await file.text());
       // Opened for a talk: it waits at the start for the speaker's ▶. It becomes the recording
@@ -152,9 +154,17 @@ export function useRecordReplay(p: {
     replay: (rec: Recording) => void replay(rec, true),
     open,
     exit: run.stop,
-    save: (rec: Recording) => fileOf(rec, null, 'json', 'application/json', recordingToJson(rec)),
+    save: (rec: Recording) =>
+      void recordingFile().then(({ recordingToJson }) =>
+        fileOf(rec, null, 'json', 'application/json', recordingToJson(rec)),
+      ),
     exportTrace: (rec: Recording) =>
-      fileOf(rec, 'trace', 'json', 'application/json', JSON.stringify(recordingToTrace(rec))),
-    exportRunCsv: (rec: Recording) => fileOf(rec, 'run', 'csv', 'text/csv', runCsv(rec)),
+      void import('../../../export/traceEvents').then(({ recordingToTrace }) =>
+        fileOf(rec, 'trace', 'json', 'application/json', JSON.stringify(recordingToTrace(rec))),
+      ),
+    exportRunCsv: (rec: Recording) =>
+      void import('../../../export/csv').then(({ runCsv }) =>
+        fileOf(rec, 'run', 'csv', 'text/csv', runCsv(rec)),
+      ),
   };
 }
