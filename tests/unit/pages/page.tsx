@@ -7,6 +7,8 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from '../../../src/app/App';
+import { preloadComponents } from '../../../src/app/lesson/registry';
+import { COMPONENT_NAMES } from '../../../src/lessons/components';
 
 // happy-dom fires hashchange after history.replaceState when the hash changes; a browser does not
 // (and the app rewrites its own URL with replaceState, counting every hashchange as the visitor's:
@@ -72,6 +74,12 @@ export async function until(ready: () => boolean, what: string, timeoutMs = 30_0
   }
 }
 
+/** Waits while the route's code loads (src/app/pages.tsx: its frame says page-loading). */
+async function routeLoaded(root: HTMLElement) {
+  await until(() => !root.querySelector('[data-testid=page-loading]'), "the route's code");
+  await settle();
+}
+
 /** Mounts the app at `hash` (e.g. `#/lessons/x?queue=0`). `isolated`: the page says it is
  * cross-origin isolated (so lessons choose real threads where they can; no engine starts before
  * a run); `cores`: navigator.hardwareConcurrency (happy-dom's is 8). */
@@ -86,8 +94,12 @@ export async function openPage(
   root.id = 'root';
   document.body.replaceChildren(root);
   const react = createRoot(root);
+  // Every lesson component loaded first (each is a chunk of its own: registry.ts), so a page
+  // draws whole once its route has loaded.
+  await preloadComponents(COMPONENT_NAMES);
   flushSync(() => react.render(<App />));
   await settle();
+  await routeLoaded(root);
   const page: ShownPage = {
     root,
     alerts: () => [...root.querySelectorAll('[role=alert]')].map((a) => a.textContent ?? ''),
@@ -109,6 +121,7 @@ export async function openPage(
       const before = shown();
       location.hash = next;
       await until(() => shown() !== before, `the page at ${next}`);
+      await routeLoaded(root);
       await settle();
     },
     async setValue(input, value) {
