@@ -174,6 +174,9 @@ async function main() {
     );
   if (!flags['skip-build'] && !site.dir) run('node', ['scripts/build.mjs']);
   const routes = ROUTES.filter((r) => flags.routes.includes(r.name));
+  // From the build, before any page is opened: a build older than lessons/ stops here, not after
+  // the measurements.
+  const budget = criticalPathReport(current.dir, repoRoot);
   const load = loadTracker();
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -246,7 +249,6 @@ async function main() {
       'fresh browser context per load (cold HTTP cache, no service worker); CDP Network.emulateNetworkConditions and Emulation.setCPUThrottlingRate for mobile; LCP from PerformanceObserver; ready = first match of the route ready selector (MutationObserver); kb = encodedDataLength of requests sent before ready',
   });
   const { machine: m, results } = combine(REPORT, machine, rows, partial);
-  const budget = criticalPathReport(current.dir, repoRoot);
   writeReport(REPORT, {
     machine: m,
     results,
