@@ -3,8 +3,10 @@
 // itself, another two-stage variant of it, or its input-end mirror), whether it is read from one
 // finished run or from a point of repeats (the median and its spread), and the number taken from
 // it. The twin's value in a block is the same run on the twin, so `measured.x` and `twin.x` are
-// the same measurement on two engines; quantities with no such run (a stage's busy share, a ratio
-// of two thread counts) are claims' and paper rows' only.
+// the same measurement on two engines. A quantity may be the ratio of two such points (thread
+// packing's time over thread reduction's: `ratioOver` says which spec is the denominator), run as
+// one ratio step; quantities with no such run (a stage's busy share) are claims' and paper rows'
+// only.
 import {
   TWO_STAGE_VARIANTS,
   type ExperimentSpec,
@@ -12,6 +14,7 @@ import {
 } from '../spec/experimentSpec';
 import { inputMirror, withVariant } from '../spec/twoStageVariants';
 import { assertFollowable } from '../runtimes/inSystem';
+import { threadReduction } from '../spec/barrierFields';
 
 /** The number a run gives: its throughput (items out per second), its time, when its first item
  * came out, time per item, and the checksum of what it wrote (real threads only). */
@@ -23,12 +26,13 @@ export type RunMetric =
   | 'checksum'
   | 'in-flight'
   | 'time-in-system'
-  | 'lambda-times-w';
+  | 'lambda-times-w'
+  | 'ratio';
 
 export interface Measurable {
   /** How the name is written after `measured.` / `twin.`, for messages. */
   pattern: string;
-  unit: 'items/s' | 's' | 'ms' | 'µs' | 'count' | 'checksum';
+  unit: 'items/s' | 's' | 'ms' | 'µs' | 'count' | 'checksum' | 'ratio';
   metric: RunMetric;
   /** A point of repeats (median and spread) serves it; otherwise one finished run. */
   fromPoint: boolean;
@@ -36,6 +40,8 @@ export interface Measurable {
   words: string;
   /** The spec that runs for `name` (e.g. `time.serial`: the serial variant). */
   specFor(spec: ExperimentSpec, name: string): ExperimentSpec;
+  /** A ratio of two points' times (metric `ratio`): the spec the run's time is divided by. */
+  ratioOver?(spec: ExperimentSpec): ExperimentSpec;
   /** Only measured (the twin writes no text). */
   measuredOnly?: boolean;
   /** Why a run of this spec cannot give it (the build names it), or null when it can. */
@@ -156,6 +162,18 @@ export const MEASURABLE: Measurable[] = [
     specFor: same,
     refuses: notFollowable,
     matches: (n) => n === 'lambda-times-w',
+  },
+  {
+    // Thread packing over thread reduction (the barrier runtime): the spec's time over the time
+    // of min(threads, cores) threads doing the same work, both points of repeats on one engine.
+    pattern: 'tp-over-tr',
+    unit: 'ratio',
+    metric: 'ratio',
+    fromPoint: true,
+    words: 'time packed / one thread per core (TP / TR)',
+    specFor: same,
+    ratioOver: threadReduction,
+    matches: (n) => n === 'tp-over-tr',
   },
   {
     pattern: 'checksum',

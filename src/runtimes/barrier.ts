@@ -72,7 +72,7 @@ export const barrierRuntime: RuntimeModule = {
     laneLabel: (lane) => `thread ${lane}`,
   },
   views: {
-    shows: ['timeline', 'packing-grid', 'packing-compare', 'packing-chart'],
+    shows: ['timeline', 'packing-grid', 'packing-compare'],
     adHoc: {
       title: (spec) => `Experiment: barrier, ${spec.threads} threads, ${spec.schedule} schedule`,
       models: ['packing-bound', 'balanced'],

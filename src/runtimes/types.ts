@@ -20,7 +20,6 @@ export type KindView =
   | 'reorder'
   | 'packing-grid'
   | 'packing-compare'
-  | 'packing-chart'
   | 'stream-graph'
   | 'task-timeline';
 

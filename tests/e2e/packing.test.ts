@@ -7,9 +7,28 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openHarness, pageErrors, type Harness } from './harness';
-import { marks, openLesson, runComponent, runToDone } from './lessonHelpers';
+import {
+  block,
+  blockMarks,
+  lessonFile,
+  openLesson,
+  runBlock,
+  runComponent,
+  runToDone,
+} from './lessonHelpers';
 
 const SLUG = 'thread-packing';
+/** The cores the lesson's TP/TR block sweeps (its `measure` block `cores`). */
+const CORE_COUNTS = lessonFile(SLUG).measure.find((b) => b.id === 'cores')!.values.length;
+
+/** Sweeps the cores block with the twin only: every point simulated, none measured, and the
+ * block says why it ran nothing on threads. */
+async function sweepCoresOnTheTwin(page: Page, why: RegExp) {
+  await runBlock(page, 'cores', undefined, 120_000);
+  expect(await blockMarks(page, 'cores', 'simulated')).toBe(CORE_COUNTS);
+  expect(await blockMarks(page, 'cores', 'measured')).toBe(0);
+  expect(await block(page, 'cores').getByTestId('measure-hint').textContent()).toMatch(why);
+}
 
 let h: Harness;
 beforeAll(async () => {
@@ -110,12 +129,10 @@ test('with the simulation chosen, the cores sweep simulates too, and says so', a
   await expect
     .poll(() => page.getByTestId('experiment').getAttribute('data-engine'))
     .toBe('simulation');
-  expect(await page.getByTestId('packing-chart-hint').textContent()).toMatch(
-    /This sweep simulates both points on the twin \(you chose the simulation\)/,
+  await sweepCoresOnTheTwin(
+    page,
+    /^All \d+ runs on the twin \(you chose the simulation\): simulated/,
   );
-  await page.getByTestId('sweep-cores').click();
-  await expect.poll(() => marks(page, 'packing-chart', 'simulated'), { timeout: 60_000 }).toBe(2);
-  expect(await marks(page, 'packing-chart', 'measured')).toBe(0);
   expect(pageErrors(page)).toEqual([]);
 });
 
@@ -137,12 +154,10 @@ describe('not cross-origin isolated', () => {
     expect(await page.getByTestId('packing-compare-unavailable').textContent()).toContain(
       'Measuring on your cores needs real threads',
     );
-    expect(await page.getByTestId('packing-chart-hint').textContent()).toMatch(
-      /This sweep simulates both points on the twin/,
+    await sweepCoresOnTheTwin(
+      page,
+      /^All \d+ runs on the twin \(.*not cross-origin isolated.*\): simulated/,
     );
-    await page.getByTestId('sweep-cores').click();
-    await expect.poll(() => marks(page, 'packing-chart', 'simulated'), { timeout: 60_000 }).toBe(2);
-    expect(await marks(page, 'packing-chart', 'measured')).toBe(0);
     expect(pageErrors(page)).toEqual([]);
   });
 });

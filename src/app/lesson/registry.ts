@@ -28,7 +28,6 @@ const LOADERS: Record<ComponentName, () => Promise<ComponentType>> = {
   'packing-grid': () => import('./components/PackingGridBlock').then((m) => m.PackingGridBlock),
   'packing-compare': () =>
     import('./components/PackingCompareBlock').then((m) => m.PackingCompareBlock),
-  'packing-chart': () => import('./components/PackingChartBlock').then((m) => m.PackingChartBlock),
   'stream-graph': () => import('./components/StreamGraphBlock').then((m) => m.StreamGraphBlock),
   'task-timeline': () => import('./components/TaskTimelineBlock').then((m) => m.TaskTimelineBlock),
   'stage-breakdown': () =>

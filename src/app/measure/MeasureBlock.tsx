@@ -15,6 +15,7 @@ import { ModelChart } from '../../views/ModelChart';
 import { SeriesChart } from '../../views/SeriesChart';
 import { CHART_WIDTH_PX } from '../lesson/components/layout';
 import { useLesson } from '../lesson/lessonContext';
+import { useStageSweep } from '../lesson/useStageSweep';
 import { PlanProgressLine } from '../plan/PlanProgressLine';
 import { usePlan } from '../plan/usePlan';
 import { cellsOf, chartsOf, reportValue, type Cell } from './blockView';
@@ -77,6 +78,9 @@ function OneBlock({ block }: { block: Block }) {
       },
     });
   };
+
+  // The presenter's `s` runs the block while it is on the stage.
+  useStageSweep(() => plan.running || start());
 
   const moved = ran !== null && changedSettings(block, ran.values, values);
   const x =

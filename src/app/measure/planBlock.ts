@@ -7,7 +7,7 @@
 import type { ChartPoint } from '../../engine/sweep';
 import type { FinishedRun } from '../../engine/planner/measure';
 import { dataKindOf, type EngineKind } from '../../engine/pipeline/pipelineRun';
-import type { PointStep, RunStep } from '../../engine/planner/steps';
+import type { PointStep, RatioStep, RunStep } from '../../engine/planner/steps';
 import { bracket } from '../../lessons/claims';
 import { CLAIM_QUANTITIES } from '../../lessons/claimQuantities';
 import type { ControlValues, LessonControl } from '../../lessons/controls';
@@ -39,7 +39,10 @@ export interface Fill {
   measurable: Measurable;
 }
 
-export type BlockStep = (PointStep | RunStep) & { fills: Fill[] };
+/** A ratio step's `spec` is its numerator's (what the step measures, as the others'). */
+export type BlockStep = (PointStep | (RatioStep & { spec: ExperimentSpec }) | RunStep) & {
+  fills: Fill[];
+};
 
 /** One number of a series' side at a value, and where it came from. */
 export interface BlockValue {
@@ -108,7 +111,8 @@ export function planBlock(lesson: BlockLesson, block: MeasureBlock, ctx: PlanCon
     >();
     for (const { series, side, term } of terms) {
       const spec = termSpec(lesson, block, ctx.values, value, term);
-      const key = JSON.stringify(spec);
+      // A ratio quantity (tp-over-tr) is its own step: the spec's time over another spec's.
+      const key = JSON.stringify(spec) + (measurableOf(term)!.ratioOver ? ' ratio' : '');
       // What the run is, for the progress report: `batch = 64 [graph=ring]`, `formatters = 4,
       // input-time.serial` (a quantity that runs another spec says which).
       const own = bracket(lineSettings(term, block.over));
@@ -131,18 +135,37 @@ export function planBlock(lesson: BlockLesson, block: MeasureBlock, ctx: PlanCon
           return;
         }
         const fromPoint = fills.every((f) => f.measurable.fromPoint);
+        const ratioOver = fills[0].measurable.ratioOver;
         const trial = engine === 'threads' && fromPoint && block.measuredItems !== null;
         const spec = trial ? { ...group.spec, items: block.measuredItems! } : group.spec;
         const label = `${what}, ${dataKindOf(engine)}`;
-        const step: BlockStep = fromPoint
-          ? { kind: 'point', label, x, spec, engine, sizeByTrial: trial || undefined, fills }
-          : { kind: 'run', label, spec, engine, fills };
+        const step: BlockStep = ratioOver
+          ? {
+              kind: 'ratio',
+              label,
+              x,
+              spec: group.spec,
+              of: group.spec,
+              over: ratioOver(group.spec),
+              engine,
+              fills,
+            }
+          : fromPoint
+            ? { kind: 'point', label, x, spec, engine, sizeByTrial: trial || undefined, fills }
+            : { kind: 'run', label, spec, engine, fills };
         byKey.set(stepKey, step);
         steps.push(step);
       };
       let measuredOn: EngineKind | null = null;
       if (group.measured.length > 0) {
-        measuredOn = mayMeasure(block, value, ctx.cores) ? ctx.engineOf(group.spec) : 'simulation';
+        // A ratio is measured only where both of its specs may run on the page's engine.
+        const ratioOver = group.measured[0].measurable.ratioOver;
+        const specs = [group.spec, ...(ratioOver ? [ratioOver(group.spec)] : [])];
+        const engines = new Set(specs.map((s) => ctx.engineOf(s)));
+        measuredOn =
+          mayMeasure(block, value, ctx.cores) && engines.size === 1
+            ? ctx.engineOf(group.spec)
+            : 'simulation';
         // Where the page cannot measure, the twin's run serves the measured series too.
         add(
           measuredOn,
@@ -191,6 +214,8 @@ function fromRun(m: Measurable, r: FinishedRun): Partial<BlockValue> & { y: numb
       return { y: r.inSystem ? r.inSystem.meanTimeInSystemUs / 1000 : null };
     case 'lambda-times-w':
       return { y: r.inSystem ? r.inSystem.throughputPerUs * r.inSystem.meanTimeInSystemUs : null };
+    case 'ratio':
+      return { y: null }; // a ratio comes from a ratio step's point, never from one run
     case 'checksum': {
       const out = r.output && 'checksum' in r.output ? r.output : null;
       return { y: null, checksum: out && { checksum: out.checksum, bytes: out.bytes } };
