@@ -22,8 +22,6 @@ export const COMPONENTS = {
     "the two-stage output's buffer pool: batches being filled, finished ones waiting for their turn, the writer's next",
   'packing-grid':
     'barrier runtime: the last interval with cores as columns and their threads stacked on them (computing, ready, waiting at the barrier); measures the packed imbalance factor (paper row `imbalance`)',
-  'packing-compare':
-    "barrier runtime: thread reduction against thread packing measured on the visitor's cores, per grain (a `grain` choice) and schedule; reports paper rows `tp-over-tr` and `fine-over-coarse`",
   'stream-graph':
     "a phaser run's tasks and streams: each task's phase counter and thread, each stream's full phases of its bound",
   'task-timeline': "each task's recent past: busy in the colour of its thread, parked waiting",

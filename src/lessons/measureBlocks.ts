@@ -25,6 +25,7 @@ import {
 import { CLAIM_QUANTITIES, kindHas, patternsOf, type ClaimQuantity } from './claimQuantities';
 import { controlValue } from './claims';
 import { applyControls, type ControlValues, type LessonControl } from './controls';
+import { atCores, CHECK_CORES, DEFAULT_CORES, usesCores } from './measureCores';
 import { MEASURABLE, measurableNamed, type Measurable } from './measureQuantities';
 import type { PaperRowSpec } from './paper';
 
@@ -92,7 +93,14 @@ export interface MeasureBlock {
   /** Over a thread count: measured up to max(this, the visitor's cores); null: the cores. */
   measureUpTo: number | null;
   report: MeasureReport[];
+  /** Written in the visitor's cores (`C+1`, measureCores.ts): the block as written, which the
+   * page resolves at the visitor's cores (this block is it at DEFAULT_CORES), and what each
+   * value was written as. */
+  perCores?: { source: unknown; written: string[] | null };
 }
+
+/** The lesson's paper rows as a report reads them (the front matter's, or the loaded lesson's). */
+type PaperRows = Array<Pick<PaperRowSpec, 'id' | 'measured'>>;
 
 const BLOCK_ID = /^[a-z][a-z0-9-]{0,47}$/;
 const TERM = new RegExp(String.raw`^([a-z]+)\.([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?:\[([^\]]*)\])?$`);
@@ -297,7 +305,7 @@ function readReport(
   path: string,
   ctx: Ctx,
   series: BlockSeries[],
-  paper: PaperRowSpec[],
+  paper: PaperRows,
 ): MeasureReport[] {
   if (raw === undefined) return [];
   const rows = paper.filter((r) => r.measured).map((r) => r.id);
@@ -364,14 +372,14 @@ export function readMeasureBlocks(
   raw: unknown,
   experimentSource: unknown,
   controls: LessonControl[],
-  paper: PaperRowSpec[],
+  paper: PaperRows,
 ): MeasureBlock[] {
   if (raw === undefined) return [];
   if (!Array.isArray(raw) || raw.length > MAX_BLOCKS)
     throw new SpecError('measure', `must be a list of at most ${MAX_BLOCKS} blocks`);
   const ids = new Set<string>();
   const reported = new Map<string, string>();
-  return raw.map((value, i) => {
+  const readOne = (value: unknown, i: number, seen = ids, rows = reported): MeasureBlock => {
     const first = join('measure', i);
     const o = readObject(value, first, [
       'id',
@@ -387,7 +395,7 @@ export function readMeasureBlocks(
       'measureUpTo',
       'report',
     ]);
-    const id = readId(o, first, BLOCK_ID, 48, ids);
+    const id = readId(o, first, BLOCK_ID, 48, seen);
     // Every message names the block by its id as well as its place.
     const path = `${first} (${id})`;
     const title = readString(requireField(o, 'title', path), join(path, 'title'), 1, 120);
@@ -473,10 +481,10 @@ export function readMeasureBlocks(
           }
     const report = readReport(o.report, join(path, 'report'), ctx, series, paper);
     for (const r of report) {
-      const other = reported.get(r.row);
+      const other = rows.get(r.row);
       if (other)
         throw new SpecError(join(path, 'report'), `${r.row} is reported by block ${other} too`);
-      reported.set(r.row, id);
+      rows.set(r.row, id);
     }
     return {
       id,
@@ -493,5 +501,30 @@ export function readMeasureBlocks(
       measureUpTo,
       report,
     };
+  };
+  return raw.map((value, i) => {
+    if (!usesCores(value)) return readOne(value, i);
+    // Written in the visitor's cores: valid at every core count checked, kept at DEFAULT_CORES.
+    for (const cores of CHECK_CORES)
+      try {
+        readOne(atCores(value, cores, controls).raw, i, new Set(ids), new Map(reported));
+      } catch (e) {
+        if (!(e instanceof SpecError)) throw e;
+        throw new SpecError('', `${e.message} (with C = ${cores} cores)`);
+      }
+    const { raw: at, written } = atCores(value, DEFAULT_CORES, controls);
+    return { ...readOne(at, i), perCores: { source: value, written } };
   });
+}
+
+/** A block at the visitor's cores (itself unless written in them). */
+export function blockAtCores(
+  block: MeasureBlock,
+  cores: number,
+  lesson: { experimentSource: unknown; controls: LessonControl[]; paper: PaperRows },
+): MeasureBlock {
+  if (!block.perCores) return block;
+  const { raw, written } = atCores(block.perCores.source, cores, lesson.controls);
+  const [at] = readMeasureBlocks([raw], lesson.experimentSource, lesson.controls, lesson.paper);
+  return { ...at, perCores: { source: block.perCores.source, written } };
 }

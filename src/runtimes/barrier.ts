@@ -72,7 +72,7 @@ export const barrierRuntime: RuntimeModule = {
     laneLabel: (lane) => `thread ${lane}`,
   },
   views: {
-    shows: ['timeline', 'packing-grid', 'packing-compare'],
+    shows: ['timeline', 'packing-grid'],
     adHoc: {
       title: (spec) => `Experiment: barrier, ${spec.threads} threads, ${spec.schedule} schedule`,
       models: ['packing-bound', 'balanced'],

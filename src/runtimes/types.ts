@@ -19,7 +19,6 @@ export type KindView =
   | 'steals'
   | 'reorder'
   | 'packing-grid'
-  | 'packing-compare'
   | 'stream-graph'
   | 'task-timeline';
 

@@ -26,8 +26,6 @@ const LOADERS: Record<ComponentName, () => Promise<ComponentType>> = {
   'semi-latency': () => import('./components/SemiBufferBlock').then((m) => m.SemiBufferBlock),
   reorder: () => import('./components/ReorderBlock').then((m) => m.ReorderBlock),
   'packing-grid': () => import('./components/PackingGridBlock').then((m) => m.PackingGridBlock),
-  'packing-compare': () =>
-    import('./components/PackingCompareBlock').then((m) => m.PackingCompareBlock),
   'stream-graph': () => import('./components/StreamGraphBlock').then((m) => m.StreamGraphBlock),
   'task-timeline': () => import('./components/TaskTimelineBlock').then((m) => m.TaskTimelineBlock),
   'stage-breakdown': () =>

@@ -9,7 +9,7 @@ import { visitorCores } from '../../engine/isolation';
 import { dataKindOf } from '../../engine/pipeline/pipelineRun';
 import { bracket } from '../../lessons/claims';
 import type { ControlValues } from '../../lessons/controls';
-import type { MeasureBlock as Block } from '../../lessons/measureBlocks';
+import { blockAtCores, type MeasureBlock as Block } from '../../lessons/measureBlocks';
 import { formatInUnit } from '../../views/format';
 import { ModelChart } from '../../views/ModelChart';
 import { SeriesChart } from '../../views/SeriesChart';
@@ -28,7 +28,14 @@ export { MeasureSlot };
 export function MeasureBlock() {
   const id = useContext(MeasureSlot);
   const { lesson } = useLesson();
-  const blocks = lesson.measure.filter((b) => id === null || b.id === id);
+  // A block written in the visitor's cores (`C+1`) runs at theirs.
+  const blocks = useMemo(
+    () =>
+      lesson.measure
+        .filter((b) => id === null || b.id === id)
+        .map((b) => blockAtCores(b, visitorCores(), lesson)),
+    [lesson, id],
+  );
   return (
     <>
       {blocks.map((b) => (
@@ -198,6 +205,13 @@ function whereItRan(block: Block, ran: Ran | null, reason: string): string {
   return `${runs(ran.measured)} on your threads (measured), ${runs(ran.simulated)} on the twin (simulated).${items}`;
 }
 
+/** A value as the table's first column shows it: `3 (C+1)` where it was written in the cores. */
+function valueText(block: Block, at: number): string {
+  const v = String(block.values[at]);
+  const written = block.perCores?.written?.[at];
+  return written && written !== v ? `${v} (${written})` : v;
+}
+
 function cellText(c: Cell | null, unit: string): string {
   if (!c) return '…';
   if (c.checksum !== undefined) return c.checksum ? c.checksum.checksum : '—';
@@ -228,7 +242,7 @@ function BlockTable({ block, cells }: { block: Block; cells: Record<string, Arra
                 : 'simulated';
           return (
             <tr key={String(v)} data-value={String(v)} data-kind={kind}>
-              <td>{String(v)}</td>
+              <td>{valueText(block, at)}</td>
               {block.series.map((s) => {
                 const c = cells[s.key][at];
                 return (

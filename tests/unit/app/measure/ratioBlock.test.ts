@@ -8,27 +8,9 @@ import { cellsOf } from '../../../../src/app/measure/blockView';
 import { planBlock, valuesOf } from '../../../../src/app/measure/planBlock';
 import { parseLesson } from '../../../../src/lessons/loadLessons';
 import type { ExperimentSpec } from '../../../../src/spec/experimentSpec';
+import { BARRIER_FRONT } from '../../lessons/barrierFront';
 
-const barrier = `experiment:
-  runtime: barrier
-  stages:
-    - { name: compute, mode: parallel, service: { kind: fixed, us: 40000 } }
-  threads: 3
-  cores: 2
-  items: 60
-  seed: 1
-  barrier: blocking
-  schedule: packed
-  quantumUs: 4000
-controls:
-  - { id: threads, label: Threads, targets: [threads], min: 1, max: 32 }
-  - { id: cores, label: Cores, targets: [cores], min: 1, max: 16 }
-  - id: schedule
-    label: Who places the threads
-    choices:
-      - { value: packed, label: Explicit packing, set: { schedule: packed } }
-      - { value: os, label: The OS scheduler, set: { schedule: os } }
-models: [packing-bound]`;
+const barrier = BARRIER_FRONT;
 
 const block = `  - id: b
     title: TP / TR against the cores
