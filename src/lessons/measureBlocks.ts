@@ -90,6 +90,8 @@ export interface MeasureBlock {
   /** Measured points: sized from trial runs on the visitor's threads, at most this many items
    * (a micro-benchmark's twin would take longer than the run itself); null: sized by the twin. */
   measuredItems: number | null;
+  /** Runs per point (a point series, a ratio's each side; null: SWEEP_REPEATS). */
+  repeats: number | null;
   /** Over a thread count: measured up to max(this, the visitor's cores); null: the cores. */
   measureUpTo: number | null;
   report: MeasureReport[];
@@ -392,6 +394,7 @@ export function readMeasureBlocks(
       'log',
       'items',
       'measuredItems',
+      'repeats',
       'measureUpTo',
       'report',
     ]);
@@ -451,6 +454,8 @@ export function readMeasureBlocks(
     const log = logRaw.map((a, k) => readEnum(a, join(join(path, 'log'), k), logWords));
     const items =
       o.items === undefined ? null : readInteger(o.items, join(path, 'items'), 1, 100_000_000);
+    const repeats =
+      o.repeats === undefined ? null : readInteger(o.repeats, join(path, 'repeats'), 1, 9);
     const measuredItems =
       o.measuredItems === undefined
         ? null
@@ -498,6 +503,7 @@ export function readMeasureBlocks(
       logY: log.includes('y') ? units : units.filter((u) => log.includes(`y ${u}`)),
       items,
       measuredItems,
+      repeats,
       measureUpTo,
       report,
     };

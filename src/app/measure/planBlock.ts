@@ -148,10 +148,20 @@ export function planBlock(lesson: BlockLesson, block: MeasureBlock, ctx: PlanCon
               of: group.spec,
               over: ratioOver(group.spec),
               engine,
+              repeats: block.repeats ?? undefined,
               fills,
             }
           : fromPoint
-            ? { kind: 'point', label, x, spec, engine, sizeByTrial: trial || undefined, fills }
+            ? {
+                kind: 'point',
+                label,
+                x,
+                spec,
+                engine,
+                sizeByTrial: trial || undefined,
+                repeats: block.repeats ?? undefined,
+                fills,
+              }
             : { kind: 'run', label, spec, engine, fills };
         byKey.set(stepKey, step);
         steps.push(step);

@@ -55,6 +55,16 @@ describe('a ratio quantity over the cores', () => {
     }
   });
 
+  test('repeats: runs per point on each side, both engines', () => {
+    const once = planBlock(
+      lesson,
+      { ...b, repeats: 1 },
+      { values: {}, engineOf: twoCores, cores: 2 },
+    );
+    expect(once.map((s) => ('repeats' in s ? s.repeats : null))).toEqual([1, 1, 1, 1, 1]);
+    expect(steps.every((s) => !('repeats' in s) || s.repeats === undefined)).toBe(true);
+  });
+
   test('a ratio whose denominator may not run on threads is not measured there', () => {
     // A page whose engine takes 3 threads but not 2 (contrived): both sides must share one.
     const odd = (spec: ExperimentSpec) => (spec.threads === 3 ? 'threads' : 'simulation');
