@@ -99,7 +99,8 @@ export async function runStep(
       return measurePoint(engines.threads(), step.spec, step.x, signal, repeats, size);
     }
     case 'ratio':
-      return ratioPoint(engines.threads, step, signal, step.repeats);
+      // A closure, not the method: `engines` may be an object whose threads() reads `this`.
+      return ratioPoint(() => engines.threads(), step, signal, step.repeats);
     case 'run':
       return step.engine === 'threads'
         ? measureRun(engines.threads(), step.spec, signal, { firstOut: true })
