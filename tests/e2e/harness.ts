@@ -67,7 +67,16 @@ export async function openBrowserAt(
       // bearing on the test's verdict, so it is not reported.
       const close = () => void page.close().catch(() => {});
       if (test) test.onTestFinished(close);
-      else if (expect.getState().currentTestName !== undefined) onTestFinished(close);
+      else if (expect.getState().currentTestName !== undefined) {
+        // The test name outlives its test in expect's state (a beforeAll hook after another
+        // file's tests still sees it), and onTestFinished outside a test throws: such a page
+        // serves the hook's tests and closes with the browser.
+        try {
+          onTestFinished(close);
+        } catch {
+          /* opened by a hook */
+        }
+      }
       return page;
     },
     async screenshot(page, name) {
