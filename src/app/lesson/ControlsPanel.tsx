@@ -17,6 +17,9 @@ export function unitFor(value: number | string, unit: string): string {
   return Number(value) === 1 && /^[a-z]{3,}s$/.test(unit) ? unit.slice(0, -1) : unit;
 }
 
+/** On a presenter's slide, a choice with more options than this is a list, not radios. */
+const MAX_SLIDE_RADIOS = 4;
+
 export function ControlsPanel({ controls: all, values, onChange }: ControlsPanelProps) {
   // On a presenter's slide only the step's controls and the first (shownControls.ts).
   const shown = useContext(ShownControls);
@@ -105,6 +108,20 @@ export function ControlsPanel({ controls: all, values, onChange }: ControlsPanel
                 {UNBOUNDED}
               </span>
             )}
+          </label>
+        ) : shown && c.choices.length > MAX_SLIDE_RADIOS ? (
+          // On a slide a long list of radios wraps into rows of 24 px text that push the views
+          // below their share of the screen (lesson 6's seven graphs took three rows at
+          // 1280×720): one line, a list to open.
+          <label key={c.id} className="choice-control choice-select" data-control={c.id}>
+            <span>{c.label}</span>
+            <select value={String(values[c.id])} onChange={(e) => onChange(c.id, e.target.value)}>
+              {c.choices.map((x) => (
+                <option key={x.value} value={x.value}>
+                  {x.label}
+                </option>
+              ))}
+            </select>
           </label>
         ) : (
           <fieldset key={c.id} className="choice-control" data-control={c.id}>
